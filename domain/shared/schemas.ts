@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+export const pageSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type Page = z.infer<typeof pageSchema>;
+export type Paged<T> = { items: T[]; total: number };
+
+/** A required line of text: trimmed, not empty, bounded. */
+export const requiredText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const emailSchema = z.string({ error: "Email is required." }).trim().toLowerCase().pipe(z.email("Enter a valid email address."));
+
+export const idSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Not a valid id.");

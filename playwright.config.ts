@@ -1,0 +1,95 @@
+/**
+ * End-to-end tests against the BUILT shop (run `npx react-router build` first; scripts/test.ts does
+ * it, wipes .tmp/e2e-data, and installs Debian's Chromium when it is missing).
+ *
+ * Playwright's own browser downloads are not used: the browser is Debian's /usr/bin/chromium.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * E2E_PORT, else 4173 when free, else any free port. The choice is written back to E2E_PORT:
+ * Playwright loads this file again in every worker, and the workers inherit the runner's
+ * environment, so they all agree on the same port.
+ */
+function choosePort(): number {
+  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+  const probe = `
+    const net = require("node:net");
+    const tryPort = (p) => new Promise((resolve) => {
+      const s = net.createServer();
+      s.once("error", () => resolve(null));
+      s.listen(p, () => { const port = s.address().port; s.close(() => resolve(port)); });
+    });
+    (async () => console.log((await tryPort(4173)) ?? (await tryPort(0))))();`;
+  const port = Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim());
+  process.env.E2E_PORT = String(port);
+  return port;
+}
+
+/** The shop needs Node 24 (native TypeScript). `npx playwright test` runs this under the project's node@24. */
+function node24(): string {
+  if (Number(process.versions.node.split(".")[0]) >= 24) return process.execPath;
+  const local = path.join(root, "node_modules", "node", "bin", "node");
+  return existsSync(local) ? local : "node";
+}
+
+const port = choosePort();
+const origin = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: ".tmp/playwright-output",
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  globalTimeout: 20 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: ".tmp/playwright-results.json" }]],
+  use: {
+    baseURL: origin,
+    browserName: "chromium",
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `"${node24()}" server/main.ts`,
+    cwd: root,
+    url: `${origin}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      NODE_ENV: "production",
+      AUTH_SECRET: "e2e-test-secret-not-for-production-0123456789abcdef",
+      DEMO_MODE: "true",
+      DATA_DIR: ".tmp/e2e-data",
+      PUBLIC_URL: origin,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,349 @@
+/**
+ * The whole test suite, as `npm test` (and so CI) runs it:
+ *
+ *   unit  Vitest on SQLite                      → .tmp/vitest-sqlite.json
+ *   pg    Vitest on a throwaway PostgreSQL      → .tmp/vitest-postgres.json
+ *   e2e   build, then Playwright on Chromium    → .tmp/playwright-results.json
+ *
+ * Every stage runs even when an earlier one failed. At the end it prints a summary per stage and,
+ * as the very last line, `N passed, N failed`; it exits 1 when anything failed.
+ *
+ *   npm test                       all stages
+ *   npm test -- --only=unit        a subset: unit, pg, e2e (comma-separated)
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./chromium.ts";
+import { startPostgres } from "./postgres.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const TMP = path.join(ROOT, ".tmp");
+const STAGES = ["unit", "pg", "e2e"] as const;
+type StageName = (typeof STAGES)[number];
+
+/** Upper bounds so that a hung stage cannot eat CI's 90 minutes. */
+const VITEST_TIMEOUT_MS = 20 * 60_000;
+const BUILD_TIMEOUT_MS = 10 * 60_000;
+const PLAYWRIGHT_TIMEOUT_MS = 30 * 60_000;
+
+type StageResult = { title: string; passed: number; failed: number; skipped: number; notes: string[]; ms: number };
+
+// ── arguments ──
+
+function parseOnly(argv: string[]): Set<StageName> {
+  const values: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith("--only=")) values.push(arg.slice("--only=".length));
+    else if (arg === "--only" && argv[i + 1]) values.push(argv[++i]);
+    else if (arg === "--help" || arg === "-h") {
+      console.log("usage: node scripts/test.ts [--only=unit,pg,e2e]");
+      process.exit(0);
+    } else {
+      console.error(`unknown argument: ${arg}\nusage: node scripts/test.ts [--only=unit,pg,e2e]`);
+      process.exit(2);
+    }
+  }
+  if (values.length === 0) return new Set(STAGES);
+  const chosen = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const unknown = chosen.filter((v) => !(STAGES as readonly string[]).includes(v));
+  if (unknown.length) {
+    console.error(`unknown stage: ${unknown.join(", ")} (choose from ${STAGES.join(", ")})`);
+    process.exit(2);
+  }
+  return new Set(chosen as StageName[]);
+}
+
+// ── child processes and signals ──
+
+const children = new Set<ChildProcess>();
+const cleanups = new Set<() => Promise<void>>();
+let interrupted: NodeJS.Signals | undefined;
+
+/** Sends a signal to a child's whole process group (npx → sh → node …). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {}
+  }
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  if (interrupted) {
+    // A second signal: stop waiting, clean up what we started, and leave.
+    console.error(`\n[test] ${signal} again: stopping now`);
+    for (const child of children) signalGroup(child, "SIGKILL");
+    void Promise.allSettled([...cleanups].map((c) => c())).then(() => process.exit(130));
+    return;
+  }
+  interrupted = signal;
+  console.error(`\n[test] ${signal}: stopping the running stage, skipping the rest`);
+  for (const child of children) signalGroup(child, signal);
+}
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+process.on("SIGHUP", onSignal);
+
+type RunOutcome = { code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; error?: Error };
+
+/** Runs a command with inherited output in its own process group; never rejects. */
+function runCommand(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunOutcome> {
+  return new Promise((resolve) => {
+    console.log(`$ ${cmd} ${args.join(" ")}`);
+    let child: ChildProcess;
+    try {
+      child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+    } catch (error) {
+      resolve({ code: null, signal: null, timedOut: false, error: error as Error });
+      return;
+    }
+    children.add(child);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`[test] ${cmd} ${args[0] ?? ""} took longer than ${timeoutMs / 60_000} min: stopping it`);
+      signalGroup(child, "SIGTERM");
+      setTimeout(() => signalGroup(child, "SIGKILL"), 15_000).unref();
+    }, timeoutMs);
+    let spawnError: Error | undefined;
+    child.on("error", (error) => (spawnError = error));
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      // Leave no stray grandchildren (a web server, a browser) behind.
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      } catch {}
+      resolve({ code, signal, timedOut, error: spawnError });
+    });
+  });
+}
+
+function describeOutcome(what: string, outcome: RunOutcome): string {
+  if (outcome.error) return `${what} could not run: ${outcome.error.message}`;
+  if (outcome.timedOut) return `${what} timed out`;
+  if (outcome.signal) return `${what} was stopped by ${outcome.signal}`;
+  return `${what} exited with code ${outcome.code}`;
+}
+
+// ── reports ──
+
+function readJson(file: string): unknown {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+type VitestReport = {
+  numPassedTests?: number;
+  numFailedTests?: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  numTotalTests?: number;
+  testResults?: { name?: string; status?: string; message?: string; assertionResults?: { status?: string }[] }[];
+};
+
+function countVitest(result: StageResult, file: string, outcome: RunOutcome): void {
+  const report = readJson(file) as VitestReport | undefined;
+  if (!report || typeof report.numPassedTests !== "number") {
+    result.failed += 1;
+    result.notes.push(`no report at ${path.relative(ROOT, file)}: ${describeOutcome("vitest", outcome)}`);
+    return;
+  }
+  result.passed += report.numPassedTests;
+  result.failed += report.numFailedTests ?? 0;
+  result.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A test file that fails to load (syntax error, bad import, failing beforeAll) has no failed test in it.
+  for (const suite of report.testResults ?? []) {
+    const failedInside = (suite.assertionResults ?? []).some((a) => a.status === "failed");
+    if (suite.status === "failed" && !failedInside) {
+      result.failed += 1;
+      const where = suite.name ? path.relative(ROOT, suite.name) : "a test file";
+      result.notes.push(`${where} failed outside its tests: ${(suite.message ?? "").split("\n")[0].slice(0, 200)}`);
+    }
+  }
+  if ((report.numTotalTests ?? 0) === 0) result.notes.push("vitest ran no test");
+  if (outcome.code !== 0 && result.failed === 0) {
+    result.failed += 1;
+    result.notes.push(`${describeOutcome("vitest", outcome)} although no test failed (unhandled error?)`);
+  }
+}
+
+type PlaywrightReport = {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  errors?: { message?: string }[];
+};
+
+/** Removes terminal colour codes (ESC [ … m) from a message. */
+function stripAnsi(text: string): string {
+  return text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
+}
+
+function countPlaywright(result: StageResult, file: string, outcome: RunOutcome): void {
+  const report = readJson(file) as PlaywrightReport | undefined;
+  if (!report?.stats) {
+    result.failed += 1;
+    result.notes.push(`no report at ${path.relative(ROOT, file)}: ${describeOutcome("playwright", outcome)}`);
+    return;
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  result.passed += expected + flaky;
+  result.failed += unexpected;
+  result.skipped += skipped;
+  if (flaky) result.notes.push(`${flaky} flaky (passed on retry, counted as passed)`);
+  const errors = report.errors ?? [];
+  for (const error of errors.slice(0, 3)) {
+    result.notes.push(`error: ${stripAnsi(error.message ?? "").split("\n")[0].slice(0, 200)}`);
+  }
+  if (expected + unexpected + flaky + skipped === 0) result.notes.push("playwright ran no test");
+  if (result.failed === 0 && (outcome.code !== 0 || errors.length > 0)) {
+    result.failed += 1;
+    result.notes.push(`${describeOutcome("playwright", outcome)} although no test failed`);
+  }
+}
+
+// ── stages ──
+
+function header(index: number, total: number, title: string): void {
+  const line = `━━━ [${index}/${total}] ${title} `;
+  console.log(`\n${line}${"━".repeat(Math.max(3, 78 - line.length))}`);
+}
+
+function baseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  return env;
+}
+
+function vitestArgs(report: string): string[] {
+  return ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${path.relative(ROOT, report)}`];
+}
+
+async function unitStage(result: StageResult): Promise<void> {
+  const report = path.join(TMP, "vitest-sqlite.json");
+  rmSync(report, { force: true });
+  const outcome = await runCommand("npx", vitestArgs(report), baseEnv(), VITEST_TIMEOUT_MS);
+  countVitest(result, report, outcome);
+}
+
+async function pgStage(result: StageResult): Promise<void> {
+  const report = path.join(TMP, "vitest-postgres.json");
+  rmSync(report, { force: true });
+  let server: Awaited<ReturnType<typeof startPostgres>>;
+  try {
+    console.log("Starting a throwaway PostgreSQL…");
+    server = await startPostgres();
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`PostgreSQL did not start: ${String((error as Error).message ?? error).split("\n")[0]}`);
+    console.error(error);
+    return;
+  }
+  const stop = async () => {
+    cleanups.delete(stop);
+    await server.stop().catch((error) => console.error("[test] stopping PostgreSQL failed:", error));
+  };
+  cleanups.add(stop);
+  try {
+    console.log(`PostgreSQL ${server.url.replace(/:[^:@/]+@/, ":***@")} (${path.relative(ROOT, server.dir)})`);
+    if (interrupted) return;
+    const env = { ...baseEnv(), TEST_DATABASE_URL: server.url };
+    const outcome = await runCommand("npx", vitestArgs(report), env, VITEST_TIMEOUT_MS);
+    countVitest(result, report, outcome);
+  } finally {
+    await stop();
+  }
+}
+
+async function e2eStage(result: StageResult): Promise<void> {
+  const report = path.join(TMP, "playwright-results.json");
+  rmSync(report, { force: true });
+  try {
+    console.log(`Chromium: ${await ensureChromium()}`);
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`Chromium is not available: ${(error as Error).message}`);
+    return;
+  }
+  if (interrupted) return;
+
+  const build = await runCommand("npx", ["react-router", "build"], baseEnv(), BUILD_TIMEOUT_MS);
+  if (build.code !== 0) {
+    result.failed += 1;
+    result.notes.push(describeOutcome("react-router build", build));
+    return;
+  }
+  if (interrupted) return;
+
+  rmSync(path.join(TMP, "e2e-data"), { recursive: true, force: true });
+  // The e2e server always gets a fresh SQLite data folder, whatever DATABASE_URL the shell has.
+  const env = baseEnv();
+  delete env.DATABASE_URL;
+  const outcome = await runCommand("npx", ["playwright", "test"], env, PLAYWRIGHT_TIMEOUT_MS);
+  countPlaywright(result, report, outcome);
+}
+
+const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Promise<void> }> = {
+  unit: { title: "Vitest · SQLite", run: unitStage },
+  pg: { title: "Vitest · PostgreSQL", run: pgStage },
+  e2e: { title: "Playwright · Chromium (built shop)", run: e2eStage },
+};
+
+// ── main ──
+
+async function main(): Promise<number> {
+  const only = parseOnly(process.argv.slice(2));
+  mkdirSync(TMP, { recursive: true });
+  const chosen = STAGES.filter((s) => only.has(s));
+  const results: StageResult[] = [];
+
+  for (const [i, name] of chosen.entries()) {
+    const info = STAGE_INFO[name];
+    const result: StageResult = { title: info.title, passed: 0, failed: 0, skipped: 0, notes: [], ms: 0 };
+    results.push(result);
+    if (interrupted) {
+      result.failed += 1;
+      result.notes.push(`not run: interrupted by ${interrupted}`);
+      continue;
+    }
+    header(i + 1, chosen.length, info.title);
+    const started = Date.now();
+    try {
+      await info.run(result);
+    } catch (error) {
+      result.failed += 1;
+      result.notes.push(`stage crashed: ${(error as Error).message?.split("\n")[0] ?? String(error)}`);
+      console.error(error);
+    }
+    result.ms = Date.now() - started;
+    if (interrupted && result.passed + result.failed === 0) {
+      result.failed += 1;
+      result.notes.push(`interrupted by ${interrupted}`);
+    }
+  }
+  await Promise.allSettled([...cleanups].map((c) => c()));
+
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  const width = Math.max(...results.map((r) => r.title.length));
+  console.log(`\n━━━ Summary ${"━".repeat(66)}`);
+  for (const r of results) {
+    const mark = r.failed ? "✗" : "✓";
+    const skipped = r.skipped ? `, ${r.skipped} skipped` : "";
+    console.log(`${mark} ${r.title.padEnd(width)}  ${r.passed} passed, ${r.failed} failed${skipped}  (${(r.ms / 1000).toFixed(1)} s)`);
+    for (const note of r.notes) console.log(`    ${note}`);
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,87 @@
+/**
+ * A fresh, migrated database for one test file (or one test).
+ *
+ * With TEST_DATABASE_URL (a postgres:// URL of a superuser's database, as scripts/test.ts sets for
+ * the PostgreSQL run) each call creates its own database `t_<random>` on that server; otherwise each
+ * call gets its own SQLite file in the system temp folder. drop() closes the handle and removes it.
+ *
+ *   let t: Awaited<ReturnType<typeof createTestDatabase>>;
+ *   beforeAll(async () => { t = await createTestDatabase(); });
+ *   afterAll(() => t.drop());
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../db/connection.ts";
+
+export type TestDatabase = { handle: DatabaseHandle; drop: () => Promise<void> };
+
+export function testEngine(): "sqlite" | "postgres" {
+  return process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  return adminUrl ? createPostgres(adminUrl) : createSqlite();
+}
+
+async function createSqlite(): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vitrine-test-"));
+  const sqliteFile = path.join(dir, "shop.sqlite");
+  const handle = openDatabase({ dataDir: dir, sqliteFile });
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    try {
+      await handle.close();
+    } finally {
+      // The folder holds the file and its -wal and -shm companions.
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { handle, drop };
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgres(adminUrl: string): Promise<TestDatabase> {
+  const name = `t_${randomBytes(8).toString("hex")}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ dataDir: os.tmpdir(), databaseUrl: url.toString() });
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    try {
+      await handle.close();
+    } finally {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  };
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { handle, drop };
+}

@@ -1,0 +1,9 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  // The server build starts at server/entry.ts, which imports the pages' build: one bundle, one process.
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } } },
+});
