@@ -1,18 +1,52 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { contactDetails } from "../domain/content/index.ts";
 import type { Route } from "./+types/root";
+import { Footer } from "./components/Footer.tsx";
+import { Header } from "./components/Header.tsx";
+import { shop } from "./lib/request.server.ts";
 import "./app.css";
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, actor } = shop(context);
+  const who = await actor();
+  return data({
+    shopName: services.config.shopName,
+    publicUrl: services.config.publicUrl,
+    demoMode: services.config.demoMode,
+    contact: contactDetails,
+    user: who.kind === "anonymous" ? null : { name: who.user.name, email: who.user.email, image: who.user.image, admin: who.kind === "admin" },
+  });
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const shopName = root?.shopName ?? "Vitrine";
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
+      <body className="flex min-h-screen flex-col bg-white font-sans text-ink-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+          Skip to content
+        </a>
+        <Header shopName={shopName} user={root?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {root && <Footer shopName={shopName} contact={root.contact} />}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -24,16 +58,36 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function NotFoundContent() {
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-4">
-        <a className="underline" href="/">
-          Back To Home
-        </a>
-      </p>
-    </main>
+    <div className="container-page flex flex-col items-center py-24 text-center">
+      <p className="text-7xl font-extrabold text-accent-700">404</p>
+      <h1 className="mt-4 text-3xl font-bold">Page not found</h1>
+      <p className="mt-3 max-w-md text-ink-600">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="btn-primary mt-8">
+        Back To Home
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found</title>
+        <NotFoundContent />
+      </>
+    );
+  }
+  return (
+    <div className="container-page flex flex-col items-center py-24 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 max-w-md text-ink-600">Please try again in a moment.</p>
+      <Link to="/" className="btn-primary mt-8">
+        Back To Home
+      </Link>
+    </div>
   );
 }

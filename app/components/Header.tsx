@@ -1,0 +1,92 @@
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { MenuIcon } from "./Icons.tsx";
+import { Wordmark } from "./Wordmark.tsx";
+
+export type HeaderUser = { name: string; email: string; image: string | null; admin: boolean } | null;
+
+const links = [
+  { to: "/", label: "Home" },
+  { to: "/product", label: "Products" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+  { to: "/blogs", label: "Blogs" },
+];
+
+function NavItems({ user, vertical }: { user: HeaderUser; vertical?: boolean }) {
+  const cls = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-accent-600 ${isActive ? "text-accent-700" : "text-ink-700"}`;
+  return (
+    <ul className={vertical ? "flex flex-col gap-1" : "flex items-center gap-1"}>
+      {links.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} end={l.to === "/"} className={cls}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+      {user?.email && (
+        <>
+          <li>
+            <NavLink to="/mywishlists" className={cls}>
+              Wishlist
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard" className={cls}>
+              Dashboard
+            </NavLink>
+          </li>
+        </>
+      )}
+    </ul>
+  );
+}
+
+function Account({ user }: { user: HeaderUser }) {
+  const location = useLocation();
+  if (!user) {
+    return (
+      <Link to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} className="btn-primary text-sm">
+        Sign In
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-3">
+      <img src={user.image ?? "/images/default-avatar.svg"} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-ink-100 object-cover" />
+      <span className="hidden max-w-32 truncate text-sm font-medium text-ink-800 sm:inline">{user.name}</span>
+      <Form method="post" action="/logout">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <button type="submit" className="btn-secondary text-sm">
+          Logout
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function Header({ shopName, user }: { shopName: string; user: HeaderUser }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="text-xl" aria-label={`${shopName} home`}>
+          <Wordmark name={shopName} />
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavItems user={user} />
+        </nav>
+        <div className="flex items-center gap-2">
+          <Account user={user} />
+          <details className="relative md:hidden">
+            <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-ink-100" aria-label="Menu">
+              <MenuIcon className="h-6 w-6" />
+            </summary>
+            <nav aria-label="Mobile" className="absolute right-0 mt-2 w-56 rounded-lg border border-ink-100 bg-white p-2 shadow-lg">
+              <NavItems user={user} vertical />
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}
