@@ -3,12 +3,16 @@ import { contactDetails } from "../domain/content/index.ts";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
+import { Toast } from "./components/Toast.tsx";
+import { flashContext, flashMiddleware } from "./lib/flash.server.ts";
 import { shop } from "./lib/request.server.ts";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+export const middleware: Route.MiddlewareFunction[] = [flashMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, actor } = shop(context);
@@ -18,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     publicUrl: services.config.publicUrl,
     demoMode: services.config.demoMode,
     contact: contactDetails,
+    googleSignIn: Boolean(services.config.google),
+    flash: context.get(flashContext),
     user: who.kind === "anonymous" ? null : { name: who.user.name, email: who.user.email, image: who.user.image, admin: who.kind === "admin" },
   });
 }
@@ -47,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <Footer shopName={shopName} contact={root.contact} />}
+        <Toast toast={root?.flash} />
         <ScrollRestoration />
         <Scripts />
       </body>

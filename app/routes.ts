@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** The route table, written out: it mirrors the spec's route list. */
 export default [
@@ -6,6 +6,23 @@ export default [
   route("home", "routes/home.tsx", { id: "home" }),
   route("product", "routes/catalogue.tsx"),
   route("product/:productId", "routes/product.tsx"),
+  route("buyProducts/:productId", "routes/buy-product.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("mywishlists", "routes/wishlist.tsx"),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/home.tsx"),
+    route("myorders", "routes/dashboard/my-orders.tsx"),
+    route("addreview", "routes/dashboard/add-review.tsx"),
+    route("payment", "routes/dashboard/payment.tsx"),
+  ]),
+  route("about", "routes/about.tsx"),
+  route("blogs", "routes/blogs.tsx"),
+  route("blogs/:slug", "routes/blog-article.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("storeLocation", "routes/store-locations.tsx"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "../app/context.ts";
 import { createApi } from "./api/index.ts";
+import { clientIp } from "./http/client-ip.ts";
 import { type AppEnv, actorOf } from "./http/context.ts";
 import { handleError, notFoundJson } from "./http/errors.ts";
 import { sameOriginWrites } from "./http/origin-check.ts";
@@ -55,7 +56,7 @@ export function createApp(services: Services, pages?: PageHandler, options: { cl
   if (pages) {
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
-      context.set(requestContext, { services, actor: () => actorOf(c) });
+      context.set(requestContext, { services, actor: () => actorOf(c), clientIp: clientIp(c, services.config.trustProxy) });
       return pages(c.req.raw, context);
     });
   }

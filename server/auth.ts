@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "../db/connection.ts";
 import { setRole } from "../domain/accounts/index.ts";
 import { type Actor, actorFor, type Role } from "../domain/shared/actor.ts";
 import type { Config } from "./config.ts";
+import { CLIENT_IP_HEADER } from "./http/client-ip.ts";
 
 const GOOGLE_DISCOVERY = "https://accounts.google.com/.well-known/openid-configuration";
 
@@ -54,8 +55,11 @@ export function createAuth(config: Config, database: DatabaseHandle) {
       },
     },
     advanced: {
+      // Better Auth turns its origin/CSRF check off when NODE_ENV=test (or TEST is set); keep it on
+      // everywhere, so that the check the tests exercise is the one production runs.
+      disableOriginCheck: false,
       useSecureCookies: config.publicUrl.startsWith("https://"),
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: { disabled: config.env === "test" },
   });

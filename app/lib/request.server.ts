@@ -18,8 +18,21 @@ export function notFoundPage(): never {
 
 /** Sends a visitor who must sign in to the login page, remembering where they were. */
 export function toLogin(request: Request): never {
+  throw redirect(`/login?from=${encodeURIComponent(pagePath(request))}`);
+}
+
+/** The page a request is for, also when it is React Router's data request (`/x.data`, `/_.data`). */
+export function pagePath(request: Request): string {
   const url = new URL(request.url);
-  throw redirect(`/login?from=${encodeURIComponent(url.pathname + url.search)}`);
+  let path = url.pathname;
+  if (path.endsWith(".data")) {
+    path = path.slice(0, -".data".length);
+    if (path.endsWith("/_")) path = path.slice(0, -1);
+    if (path === "/_root") path = "/";
+  }
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${path || "/"}${search ? `?${search}` : ""}`;
 }
 
 export async function requireSignedIn(context: Ctx, request: Request): Promise<Exclude<Actor, { kind: "anonymous" }>> {

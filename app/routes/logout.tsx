@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { safeRedirect } from "../lib/auth.server.ts";
 import { shop } from "../lib/request.server.ts";
 import type { Route } from "./+types/logout";
 
@@ -7,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = shop(context);
   const form = await request.formData();
   const to = String(form.get("redirectTo") ?? "/");
-  const safe = to.startsWith("/") && !to.startsWith("//") ? to : "/";
+  const safe = safeRedirect(to);
   const out = new Headers();
   try {
     const { headers } = await services.auth.api.signOut({ headers: request.headers, returnHeaders: true });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { DB } from "../../db/connection.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { type Actor, requireAdmin, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
-import { emailSchema, requiredText } from "../shared/schemas.ts";
+import { emailSchema, isWellFormedEmail, requiredText } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 
 type Deps = { db: DB };
@@ -19,6 +19,7 @@ async function findByEmail(db: DB, email: string) {
 /** GET /api/users/{email}: whether that account is an admin; only for that user or an admin. */
 export async function getAccount(deps: Deps, actor: Actor, email: string): Promise<Account> {
   requireSelfOrAdmin(actor, email);
+  if (!isWellFormedEmail(email)) throw notFound("User");
   const row = await findByEmail(deps.db, email);
   if (!row) throw notFound("User");
   return { email: row.email, displayName: row.name, admin: row.role === "admin" };
@@ -50,3 +51,26 @@ export async function setRole(db: DB, email: string, role: "admin" | "user"): Pr
 }
 
 export { findByEmail as findAccountByEmail };
+
+/** The shop's password rule, shown beside the field: long enough, and not only letters or only digits. */
+export const passwordSchema = z
+  .string({ error: "Choose a password." })
+  .min(8, "Use at least 8 characters.")
+  .max(128, "Use at most 128 characters.")
+  .refine((p) => /[A-Za-z]/.test(p) && /[^A-Za-z]/.test(p), "Mix letters with numbers or symbols.")
+  .refine((p) => !/^(.)\1+$/.test(p) && !/^(password|12345678|qwerty)/i.test(p), "This password is too easy to guess.");
+
+/** The Sign Up form. The two passwords must match (the old shop silently ignored a mismatch). */
+export const registrationInput = z
+  .object({
+    name: requiredText("Your name", 80),
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string({ error: "Type the password again." }).min(1, "Type the password again."),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." });
+
+export const signInInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password."),
+});

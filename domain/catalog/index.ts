@@ -5,7 +5,7 @@ import type { MediaStore } from "../media/store.ts";
 import { type Actor, requireAdmin } from "../shared/actor.ts";
 import { newId } from "../shared/ids.ts";
 import { toCents } from "../shared/money.ts";
-import type { Paged } from "../shared/schemas.ts";
+import { isWellFormedId, type Paged } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./repository.ts";
 import { productInput, productListQuery } from "./schemas.ts";
@@ -24,6 +24,7 @@ export async function listProducts(deps: { db: DB }, query: unknown): Promise<Pa
 }
 
 export async function getProduct(deps: { db: DB }, id: string): Promise<repo.ProductRecord> {
+  if (!isWellFormedId(id)) throw notFound("Product");
   const product = await repo.findProduct(deps.db, id);
   if (!product) throw notFound("Product");
   return product;
@@ -75,6 +76,7 @@ export async function addProduct(deps: Deps, actor: Actor, input: unknown, image
  */
 export async function deleteProduct(deps: { db: DB }, actor: Actor, id: string): Promise<{ deletedCount: number }> {
   requireAdmin(actor);
+  if (!isWellFormedId(id)) throw notFound("Product");
   const deletedCount = await repo.deleteProduct(deps.db, id);
   if (deletedCount === 0) throw notFound("Product");
   return { deletedCount };

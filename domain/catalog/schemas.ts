@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { optionalText, pageSchema, requiredText } from "../shared/schemas.ts";
+import { hasNoNul, optionalText, pageSchema, requiredText } from "../shared/schemas.ts";
 
 export const productListQuery = pageSchema.extend({
   /** title text, matched case-insensitively anywhere in the title (title only, as the shop always did) */
-  q: z.string().trim().max(100, "Search text must be at most 100 characters.").optional(),
+  q: z.string().trim().max(100, "Search text must be at most 100 characters.").refine(hasNoNul, "Search text contains a character that is not allowed.").optional(),
   /** category slug */
   category: z
     .string()

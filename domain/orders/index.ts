@@ -3,7 +3,7 @@ import * as catalog from "../catalog/repository.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { type Actor, requireAdmin, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
 import { newId, newOrderNumber } from "../shared/ids.ts";
-import type { Paged } from "../shared/schemas.ts";
+import { isWellFormedEmail, isWellFormedId, type Paged } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./repository.ts";
 import { assertTransition } from "./rules.ts";
@@ -90,12 +90,14 @@ export async function listAllOrders(deps: Deps, actor: Actor, query: unknown): P
 export async function listOrdersOf(deps: Deps, actor: Actor, email: string, query: unknown): Promise<Paged<repo.OrderRecord>> {
   requireSelfOrAdmin(actor, email);
   const q = parseInput(orderListQuery, query);
+  if (!isWellFormedEmail(email)) return { items: [], total: 0 };
   const { rows, total } = await repo.listOrders(deps.db, { ...q, email: email.trim().toLowerCase() });
   return { items: rows, total };
 }
 
 async function loadForChange(deps: Deps, actor: Actor, id: string): Promise<repo.OrderRecord> {
   const user = requireUser(actor);
+  if (!isWellFormedId(id)) throw notFound("Order");
   const order = await repo.findOrder(deps.db, id);
   if (!order) throw notFound("Order");
   if (actor.kind !== "admin" && !sameEmail(order.userEmail, user.email)) {
@@ -127,6 +129,7 @@ export async function cancelOrder(deps: Deps, actor: Actor, id: string) {
 /** Only admins erase orders; customers cancel, which keeps the shop's record. */
 export async function deleteOrder(deps: Deps, actor: Actor, id: string): Promise<{ deletedCount: number }> {
   requireAdmin(actor);
+  if (!isWellFormedId(id)) throw notFound("Order");
   const deletedCount = await repo.deleteOrder(deps.db, id);
   if (deletedCount === 0) throw notFound("Order");
   return { deletedCount };

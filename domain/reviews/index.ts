@@ -4,7 +4,7 @@ import { toIso } from "../../db/dialect.ts";
 import { notFound } from "../errors.ts";
 import { type Actor, requireAdmin, requireUser } from "../shared/actor.ts";
 import { newId } from "../shared/ids.ts";
-import { type Paged, pageSchema, requiredText } from "../shared/schemas.ts";
+import { isWellFormedId, type Paged, pageSchema, requiredText } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 
 export const STAR_COUNT = 5;
@@ -71,6 +71,7 @@ export async function addReview(deps: Deps, actor: Actor, input: unknown): Promi
 
 export async function deleteReview(deps: Deps, actor: Actor, id: string): Promise<{ deletedCount: number }> {
   requireAdmin(actor);
+  if (!isWellFormedId(id)) throw notFound("Review");
   const result = await deps.db.deleteFrom("review").where("id", "=", id).executeTakeFirst();
   const deletedCount = Number(result.numDeletedRows);
   if (deletedCount === 0) throw notFound("Review");

@@ -5,7 +5,7 @@ import * as catalog from "../catalog/repository.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { type Actor, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
 import { newId } from "../shared/ids.ts";
-import { emailSchema, idSchema } from "../shared/schemas.ts";
+import { emailSchema, idSchema, isWellFormedEmail, isWellFormedId } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import * as repo from "./repository.ts";
 
@@ -22,6 +22,7 @@ export const wishlistInput = z.object({
 
 export async function listWishlist(deps: Deps, actor: Actor, email: string): Promise<repo.WishlistItem[]> {
   requireSelfOrAdmin(actor, email);
+  if (!isWellFormedEmail(email)) return [];
   return repo.listForEmail(deps.db, email.trim().toLowerCase());
 }
 
@@ -61,6 +62,7 @@ export async function addToWishlist(deps: Deps, actor: Actor, input: unknown): P
 
 export async function removeFromWishlist(deps: Deps, actor: Actor, id: string): Promise<{ deletedCount: number }> {
   const user = requireUser(actor);
+  if (!isWellFormedId(id)) throw notFound("Wishlist item");
   const item = await repo.findById(deps.db, id);
   if (!item) throw notFound("Wishlist item");
   if (actor.kind !== "admin" && item.userId !== user.id) {

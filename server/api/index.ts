@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { clientIp, withClientIp } from "../http/client-ip.ts";
 import type { AppEnv } from "../http/context.ts";
 import { handleError, notFoundJson } from "../http/errors.ts";
 import type { Services } from "../services.ts";
@@ -17,7 +18,7 @@ export function createApi(services: Services) {
     c.header("Cache-Control", "no-store");
     await next();
   });
-  api.on(["GET", "POST"], "/auth/*", (c) => services.auth.handler(c.req.raw));
+  api.on(["GET", "POST"], "/auth/*", (c) => services.auth.handler(withClientIp(c.req.raw, clientIp(c, services.config.trustProxy))));
   api.get("/health", async (c) => {
     return c.json({ ok: true });
   });

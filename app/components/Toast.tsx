@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+import { CloseIcon } from "./Icons.tsx";
+
+export type ToastMessage = { message: string; kind?: "success" | "info" | "error" };
+
+/**
+ * An announced message (role=status, or alert for errors) that stays until dismissed with its
+ * button or Escape; success messages also fade after a few seconds.
+ */
+export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
+  const [shown, setShown] = useState<ToastMessage | null>(toast ?? null);
+  useEffect(() => setShown(toast ?? null), [toast]);
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setShown(null);
+    };
+    window.addEventListener("keydown", onKey);
+    const timer = shown.kind === "error" ? undefined : window.setTimeout(() => setShown(null), 6000);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      if (timer) window.clearTimeout(timer);
+    };
+  }, [shown]);
+  const tone = shown?.kind === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900";
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4" role={shown?.kind === "error" ? "alert" : "status"} aria-live={shown?.kind === "error" ? "assertive" : "polite"}>
+      {shown && (
+        <div className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone}`} data-testid="toast">
+          <p className="font-semibold">{shown.message}</p>
+          <button type="button" onClick={() => setShown(null)} className="-mr-1 rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current" aria-label="Dismiss message">
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** How the shop writes a moment in time: "Nov 21, 2026, 5:35 PM UTC" (the same on server and browser). */
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+export const formatDate = (isoDate: string) => date.format(new Date(isoDate));

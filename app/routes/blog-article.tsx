@@ -1,0 +1,203 @@
+import { Link } from "react-router";
+import * as content from "../../domain/content/index.ts";
+import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
+import { pageMeta, publicUrlFrom, shopNameFrom } from "../lib/meta.ts";
+import { notFoundPage, shop } from "../lib/request.server.ts";
+import type { Route } from "./+types/blog-article";
+
+/** The four static articles: blogDetails1 … blogDetails4. Anything else is the not-found page. */
+const ARTICLE_SLUG = /^blogDetails[1-4]$/;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!ARTICLE_SLUG.test(params.slug)) notFoundPage();
+  const { db, services } = shop(context);
+  const articles = await content.listArticles({ db });
+  const article = articles.find((a) => a.slug === params.slug);
+  if (!article) notFoundPage();
+  const more = articles.filter((a) => a.slug !== article.slug).map(({ slug, title, publishedOn, imageKey }) => ({ slug, title, publishedOn, imageKey }));
+  return { article, more, shareUrl: `${services.config.publicUrl}/blogs/${article.slug}` };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Page not found | ${shopNameFrom(matches)}` }];
+  const { article, shareUrl } = loaderData;
+  const image = `${publicUrlFrom(matches)}${imageUrl(article.imageKey, 1200)}`;
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: article.title,
+    description: article.excerpt,
+    datePublished: article.publishedOn,
+    image,
+    url: shareUrl,
+    keywords: article.tags.join(", "),
+    publisher: { "@type": "Organization", name: shopNameFrom(matches) },
+  };
+  return [
+    ...pageMeta(matches, { title: article.title, description: article.excerpt }),
+    { property: "og:type", content: "article" },
+    { property: "og:url", content: shareUrl },
+    { property: "og:image", content: image },
+    { property: "article:published_time", content: article.publishedOn },
+    { name: "twitter:card", content: "summary_large_image" },
+    { tagName: "link", rel: "canonical", href: shareUrl },
+    { "script:ld+json": jsonLd },
+  ];
+}
+
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const formatDate = (day: string) => longDate.format(new Date(`${day}T00:00:00Z`));
+
+/** Plain share links (they work without JavaScript), each opening the network in a new tab. */
+function shareTargets(url: string, title: string) {
+  const u = encodeURIComponent(url);
+  return [
+    {
+      name: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+      icon: <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5z" fill="currentColor" stroke="none" />,
+    },
+    {
+      name: "Twitter",
+      href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`,
+      icon: <path d="M4 4l16 16M20 4 4 20" />,
+    },
+    {
+      name: "LinkedIn",
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+      icon: (
+        <>
+          <path d="M6 10v8M10 18v-8M10 13.5a3.5 3.5 0 0 1 7 0V18" />
+          <circle cx="6" cy="6.5" r="1.2" fill="currentColor" />
+        </>
+      ),
+    },
+  ];
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { article, more, shareUrl } = loaderData;
+  return (
+    <>
+      <div className="container-page pt-8">
+        <nav aria-label="Breadcrumb" className="text-sm text-ink-600">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/" className="hover:underline">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to="/blogs" className="hover:underline">
+                Blogs
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="text-ink-900">
+              {article.title}
+            </li>
+          </ol>
+        </nav>
+
+        <article aria-labelledby="article-title">
+          <header className="mx-auto mt-8 max-w-3xl text-center">
+            <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">
+              <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time>
+            </p>
+            <h1 id="article-title" className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl lg:text-5xl">
+              {article.title}
+            </h1>
+            <p className="mt-4 text-lg leading-relaxed text-ink-700">{article.excerpt}</p>
+          </header>
+
+          <img
+            src={imageUrl(article.imageKey, 1200)}
+            srcSet={imageSrcSet(article.imageKey)}
+            sizes="(min-width: 1200px) 1024px, 92vw"
+            alt=""
+            width={1200}
+            height={675}
+            fetchPriority="high"
+            className="mx-auto mt-10 aspect-video w-full max-w-5xl rounded-3xl bg-ink-50 object-cover shadow-sm"
+          />
+
+          <div className="prose-shop mx-auto mt-10 max-w-3xl text-lg">
+            {article.body.map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+          </div>
+
+          <footer className="mx-auto mt-10 flex max-w-3xl flex-col gap-6 border-t border-ink-100 pt-8 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="mr-1 text-sm font-semibold text-ink-900">Tags:</h2>
+              <ul className="flex flex-wrap gap-2">
+                {article.tags.map((tag) => (
+                  <li key={tag} className="rounded-full bg-ink-100 px-3 py-1 text-sm font-medium text-ink-700">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="mr-1 text-sm font-semibold text-ink-900">Share:</h2>
+              <ul className="flex flex-wrap gap-2">
+                {shareTargets(shareUrl, article.title).map((t) => (
+                  <li key={t.name}>
+                    <a href={t.href} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5 text-sm">
+                      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4" aria-hidden="true" focusable="false">
+                        {t.icon}
+                      </svg>
+                      {t.name}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </footer>
+        </article>
+      </div>
+
+      {more.length > 0 && (
+        <section aria-labelledby="more-articles" className="mt-16 bg-ink-50 py-12">
+          <div className="container-page">
+            <div className="mb-6 flex items-end justify-between gap-4">
+              <h2 id="more-articles" className="section-title">
+                More from the blog
+              </h2>
+              <Link to="/blogs" className="text-sm font-semibold text-accent-700 hover:underline">
+                All articles
+              </Link>
+            </div>
+            <ul className="grid gap-6 md:grid-cols-3">
+              {more.map((a) => (
+                <li key={a.slug}>
+                  <Link to={`/blogs/${a.slug}`} className="group block h-full overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
+                    <span className="block aspect-video overflow-hidden bg-ink-50">
+                      <img
+                        src={imageUrl(a.imageKey, 480)}
+                        alt=""
+                        width={480}
+                        height={270}
+                        loading="lazy"
+                        decoding="async"
+                        className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                      />
+                    </span>
+                    <span className="block p-5">
+                      <time dateTime={a.publishedOn} className="block text-sm text-ink-600">
+                        {formatDate(a.publishedOn)}
+                      </time>
+                      <span className="mt-1 block font-bold leading-snug text-ink-900 group-hover:text-accent-700">{a.title}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

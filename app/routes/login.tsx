@@ -1,0 +1,117 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { signInInput } from "../../domain/accounts/index.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { parseInput } from "../../domain/shared/validation.ts";
+import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts.ts";
+import { Field, Spinner } from "../components/Field.tsx";
+import { GoogleButton } from "../components/GoogleButton.tsx";
+import { authErrorMessage, callAuth, safeRedirect } from "../lib/auth.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { shop } from "../lib/request.server.ts";
+import type { Route } from "./+types/login";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [...pageMeta(matches, { title: "Sign in", description: "Sign in to your account." }), { name: "robots", content: "noindex" }];
+}
+
+const GOOGLE_ERRORS: Record<string, string> = {
+  access_denied: "Google sign-in was cancelled.",
+  email_not_found: "Your Google account did not share an email address.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, actor } = shop(context);
+  const url = new URL(request.url);
+  const from = safeRedirect(url.searchParams.get("from"));
+  if ((await actor()).kind !== "anonymous") throw redirect(from);
+  const googleError = url.searchParams.get("error");
+  return {
+    from,
+    googleSignIn: Boolean(services.config.google),
+    googleError: googleError ? (GOOGLE_ERRORS[googleError] ?? "Google sign-in did not work. Please try again.") : null,
+    demoAccounts: services.config.demoMode ? DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) : [],
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = shop(context);
+  const form = await request.formData();
+  const from = safeRedirect(String(form.get("from") ?? ""));
+  if (form.get("intent") === "google") {
+    const back = encodeURIComponent(from);
+    const result = await callAuth(context, request, "/sign-in/oauth2", {
+      providerId: "google",
+      callbackURL: `${services.config.publicUrl}${from}`,
+      errorCallbackURL: `${services.config.publicUrl}/login?from=${back}`,
+      newUserCallbackURL: `${services.config.publicUrl}${from}`,
+    });
+    if (!result.ok || typeof result.body.url !== "string") {
+      return data({ message: "Google sign-in is not available right now.", fields: {} as Record<string, string>, email: "" }, { status: 502 });
+    }
+    return redirect(result.body.url, { headers: result.headers });
+  }
+  const email = String(form.get("email") ?? "");
+  let input: { email: string; password: string };
+  try {
+    input = parseInput(signInInput, { email, password: form.get("password") });
+  } catch (e) {
+    if (e instanceof DomainError) return data({ message: "", fields: e.fields ?? {}, email }, { status: 422 });
+    throw e;
+  }
+  const result = await callAuth(context, request, "/sign-in/email", { ...input, rememberMe: true });
+  if (!result.ok) return data({ message: authErrorMessage(result), fields: {} as Record<string, string>, email }, { status: result.status === 429 ? 429 : 401 });
+  return redirect(from, { headers: result.headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { from, googleSignIn, googleError, demoAccounts } = loaderData;
+  const navigation = useNavigation();
+  const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") && navigation.formData?.get("intent") !== "google";
+  const error = actionData?.message || googleError;
+  return (
+    <div className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold">Sign in</h1>
+        <p className="mt-1 text-ink-600">Welcome back. Sign in to order, keep a wishlist and follow your orders.</p>
+        {error && (
+          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        {googleSignIn && (
+          <div className="mt-6">
+            <GoogleButton from={from} />
+            <p className="my-4 flex items-center gap-3 text-xs uppercase tracking-wider text-ink-500 before:h-px before:flex-1 before:bg-ink-200 after:h-px after:flex-1 after:bg-ink-200">or</p>
+          </div>
+        )}
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <input type="hidden" name="from" value={from} />
+          <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={actionData?.fields.email} />
+          <Field label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.fields.password} />
+          <button type="submit" className="btn-primary w-full" disabled={signingIn}>
+            {signingIn && <Spinner />}
+            {signingIn ? "Signing in…" : "Sign In"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-ink-700">
+          New here?{" "}
+          <Link to={`/register${from !== "/" ? `?from=${encodeURIComponent(from)}` : ""}`} className="font-semibold text-accent-700 hover:underline">
+            Create an Account
+          </Link>
+        </p>
+        {demoAccounts.length > 0 && (
+          <aside aria-label="Demo accounts" className="mt-6 rounded-lg bg-ink-50 p-4 text-sm text-ink-700">
+            <p className="font-semibold text-ink-900">Demo shop — try these accounts:</p>
+            <ul className="mt-2 space-y-1">
+              {demoAccounts.map((a) => (
+                <li key={a.email}>
+                  {a.role === "admin" ? "Admin" : "Customer"}: <code>{a.email}</code> / <code>{a.password}</code>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
