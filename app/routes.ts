@@ -16,6 +16,13 @@ export default [
     route("myorders", "routes/dashboard/my-orders.tsx"),
     route("addreview", "routes/dashboard/add-review.tsx"),
     route("payment", "routes/dashboard/payment.tsx"),
+    layout("routes/dashboard/admin/guard.tsx", [
+      route("manageorders", "routes/dashboard/admin/manage-orders.tsx"),
+      route("manageallproducts", "routes/dashboard/admin/manage-products.tsx"),
+      route("addnewproduct", "routes/dashboard/admin/add-product.tsx"),
+      route("reviews", "routes/dashboard/admin/reviews.tsx"),
+      route("makeadmin", "routes/dashboard/admin/make-admin.tsx"),
+    ]),
   ]),
   route("about", "routes/about.tsx"),
   route("blogs", "routes/blogs.tsx"),

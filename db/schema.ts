@@ -20,6 +20,35 @@ export interface UserTable {
   banExpires: Timestamp | null;
 }
 
+/** Better Auth's tables, typed for the few places the shop reads them directly (tests, tools). */
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface CategoryTable {
   id: string;
   slug: string;
@@ -146,6 +175,8 @@ export interface ContactMessageTable {
 
 export interface Database {
   user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
   category: CategoryTable;
   product: ProductTable;
   product_category: ProductCategoryTable;

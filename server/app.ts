@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -54,6 +55,14 @@ export function createApp(services: Services, pages?: PageHandler, options: { cl
   }
 
   if (pages) {
+    // a hard ceiling for form posts (the add-product page reads an image upload)
+    app.post(
+      "*",
+      bodyLimit({
+        maxSize: services.config.maxUploadBytes + 256 * 1024,
+        onError: (c) => c.text("The upload is too large.", 413),
+      }),
+    );
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(requestContext, { services, actor: () => actorOf(c), clientIp: clientIp(c, services.config.trustProxy) });

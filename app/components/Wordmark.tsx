@@ -2,7 +2,7 @@
 export function Wordmark({ name, className = "" }: { name: string; className?: string }) {
   const [first, ...rest] = name.split(" ");
   return (
-    <span className={`font-extrabold tracking-tight ${className}`}>
+    <span className={`whitespace-nowrap font-extrabold tracking-tight ${className}`}>
       <span>{first}</span>
       {rest.length > 0 && <span className="text-accent-600"> {rest.join(" ")}</span>}
     </span>

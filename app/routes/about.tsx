@@ -86,7 +86,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <ul className="grid gap-4 md:col-span-2">
+          <ul className="grid gap-4 sm:grid-cols-3 md:col-span-2 md:grid-cols-1">
             {facts.map((f) => (
               <li key={f.value} className="rounded-2xl border border-ink-100 bg-white/80 p-5 shadow-sm">
                 <span className="block text-3xl font-extrabold tracking-tight text-accent-700">{f.value}</span>
@@ -109,7 +109,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label="How we work" className="container-page mt-16 grid gap-6 md:grid-cols-2">
+      <section aria-label="How we work" className="container-page mt-16 grid gap-6 sm:grid-cols-2">
         <article aria-labelledby="approach" className="rounded-2xl bg-ink-50 p-6 sm:p-8">
           <span className="inline-flex rounded-full bg-white p-3 text-accent-700 shadow-sm">
             <ShieldIcon className="h-6 w-6" />
@@ -137,10 +137,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-ink-600">The people who choose, test and wear what we sell.</p>
         </div>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-6 md:grid-cols-3">
           {about.team.map((member, i) => (
             <li key={member.name} className="flex flex-col rounded-2xl border border-ink-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
-              <div className="flex items-center gap-4">
+              <div className="flex items-center gap-4 md:flex-col md:items-start lg:flex-row lg:items-center">
                 <Avatar name={member.name} index={i} />
                 <div>
                   <h3 className="text-lg font-bold text-ink-900">{member.name}</h3>
@@ -166,7 +166,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-ink-300">Our team answers every message, every day from 9:00 to 17:00.</p>
             </div>
           </div>
-          <Link to="/contact" className="btn bg-white text-ink-900 hover:bg-ink-100 focus-visible:outline-white">
+          <Link to="/contact" className="btn shrink-0 whitespace-nowrap bg-white text-ink-900 hover:bg-ink-100 focus-visible:outline-white">
             Contact us
           </Link>
         </div>

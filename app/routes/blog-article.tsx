@@ -139,12 +139,12 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             </div>
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-col gap-2 min-[420px]:flex-row min-[420px]:items-center">
               <h2 className="mr-1 text-sm font-semibold text-ink-900">Share:</h2>
-              <ul className="flex flex-wrap gap-2">
+              <ul className="grid grid-cols-3 gap-2">
                 {shareTargets(shareUrl, article.title).map((t) => (
                   <li key={t.name}>
-                    <a href={t.href} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5 text-sm">
+                    <a href={t.href} target="_blank" rel="noopener noreferrer" className="btn-secondary w-full gap-1.5 px-2.5 py-1.5 text-sm">
                       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4" aria-hidden="true" focusable="false">
                         {t.icon}
                       </svg>
@@ -166,7 +166,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
               <h2 id="more-articles" className="section-title">
                 More from the blog
               </h2>
-              <Link to="/blogs" className="text-sm font-semibold text-accent-700 hover:underline">
+              <Link to="/blogs" className="whitespace-nowrap text-sm font-semibold text-accent-700 hover:underline">
                 All articles
               </Link>
             </div>

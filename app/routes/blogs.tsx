@@ -8,7 +8,7 @@ import type { Route } from "./+types/blogs";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Blogs",
-    description: "Stories, guides and care tips from the Vitrine team: travel kits, smartwatches, capsule wardrobes and making your things last.",
+    description: "Stories, guides and care tips from our team: travel kits, smartwatches, capsule wardrobes and making your things last.",
   });
 }
 
@@ -61,24 +61,33 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                       />
                     </Link>
                     <div className="flex flex-1 flex-col p-5 sm:p-6">
-                      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-600">
-                        <time dateTime={a.publishedOn}>{formatDate(a.publishedOn)}</time>
-                        {a.tags.length > 0 && <span aria-hidden="true">·</span>}
-                        {a.tags.length > 0 && <span>{a.tags.join(", ")}</span>}
-                      </p>
+                      {a.tags.length > 0 && (
+                        <p className="text-xs font-semibold uppercase tracking-wider text-accent-800">
+                          <span className="sr-only">Tags: </span>
+                          {a.tags.join(" · ")}
+                        </p>
+                      )}
                       <h2 id={titleId} className="mt-2 text-xl font-bold leading-snug text-ink-900">
                         <Link to={href} className="hover:text-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
                           {a.title}
                         </Link>
                       </h2>
                       <p className="mt-3 flex-1 leading-relaxed text-ink-700">{a.excerpt}</p>
-                      <Link
-                        to={href}
-                        className="mt-5 inline-flex items-center gap-1 self-start rounded font-semibold text-accent-700 underline decoration-2 underline-offset-4 hover:text-accent-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
-                      >
-                        Read more<span className="sr-only">: {a.title}</span>
-                        <span aria-hidden="true">→</span>
-                      </Link>
+                      <div className="mt-5 flex items-center justify-between gap-4 border-t border-ink-100 pt-4">
+                        <time dateTime={a.publishedOn} className="text-sm text-ink-600">
+                          {formatDate(a.publishedOn)}
+                        </time>
+                        <Link
+                          to={href}
+                          className="group/more inline-flex shrink-0 items-center gap-1 rounded font-semibold text-accent-700 hover:text-accent-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+                        >
+                          <span className="underline decoration-2 underline-offset-4">Read more</span>
+                          <span className="sr-only">: {a.title}</span>
+                          <span aria-hidden="true" className="transition-transform group-hover/more:translate-x-0.5">
+                            →
+                          </span>
+                        </Link>
+                      </div>
                     </div>
                   </article>
                 </li>

@@ -14,9 +14,20 @@ export function meta({ matches }: Route.MetaArgs) {
   return [...pageMeta(matches, { title: "Sign in", description: "Sign in to your account." }), { name: "robots", content: "noindex" }];
 }
 
+/** Better Auth's ?error= codes on the way back from Google, as sentences (never the raw code). */
 const GOOGLE_ERRORS: Record<string, string> = {
-  access_denied: "Google sign-in was cancelled.",
+  access_denied: "Google sign-in was cancelled. You can try again or sign in with your email and password.",
   email_not_found: "Your Google account did not share an email address.",
+  account_not_linked:
+    "An account with this email already exists, and Google has not confirmed that the address is yours. Sign in with your password instead.",
+  unable_to_link_account:
+    "An account with this email already exists, and Google has not confirmed that the address is yours. Sign in with your password instead.",
+  email_not_verified: "Google has not confirmed this email address. Sign in with your password instead.",
+  state_mismatch: "Your Google sign-in expired or was started in another tab. Please try again.",
+  state_not_found: "Your Google sign-in expired or was started in another tab. Please try again.",
+  please_restart_the_process: "Your Google sign-in expired or was started in another tab. Please try again.",
+  signup_disabled: "New accounts cannot be created with Google right now.",
+  banned_user: "This account has been suspended.",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     from,
     googleSignIn: Boolean(services.config.google),
-    googleError: googleError ? (GOOGLE_ERRORS[googleError] ?? "Google sign-in did not work. Please try again.") : null,
+    googleError: googleError ? (GOOGLE_ERRORS[googleError.toLowerCase()] ?? "Google sign-in did not work. Please try again.") : null,
     demoAccounts: services.config.demoMode ? DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) : [],
   };
 }
@@ -39,8 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const from = safeRedirect(String(form.get("from") ?? ""));
   if (form.get("intent") === "google") {
     const back = encodeURIComponent(from);
-    const result = await callAuth(context, request, "/sign-in/oauth2", {
-      providerId: "google",
+    // Better Auth 1.7 runs generic OAuth providers through its social sign-in endpoint; the
+    // provider comes back to /api/auth/callback/google, which redirects to callbackURL.
+    const result = await callAuth(context, request, "/sign-in/social", {
+      provider: "google",
       callbackURL: `${services.config.publicUrl}${from}`,
       errorCallbackURL: `${services.config.publicUrl}/login?from=${back}`,
       newUserCallbackURL: `${services.config.publicUrl}${from}`,

@@ -8,7 +8,7 @@ import type { Route } from "./+types/store-locations";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Store locations",
-    description: "Visit Vitrine in Sofia (Bulgaria), Dubai and Jakarta (Indonesia): addresses, phone numbers and opening hours, every day 9:00 to 17:00.",
+    description: "Visit us in Sofia (Bulgaria), Dubai and Jakarta (Indonesia): addresses, phone numbers and opening hours, every day 9:00 to 17:00.",
   });
 }
 
@@ -40,7 +40,7 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Stores" className="container-page mt-10">
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-6 md:grid-cols-3">
           {stores.map((store, i) => {
             const titleId = `store-${store.id}`;
             return (

@@ -33,7 +33,8 @@ export async function getProduct(deps: { db: DB }, id: string): Promise<repo.Pro
 /** Admins add products: the fields are checked first, then the image is processed, then both are saved. */
 export async function addProduct(deps: Deps, actor: Actor, input: unknown, image: Buffer | undefined): Promise<repo.ProductRecord> {
   requireAdmin(actor);
-  const fields = parseInput(productInput, input);
+  // every missing field is reported at once, the image with the rest
+  const fields = parseInput(productInput, input, image?.length ? {} : { image: "An image is required." });
   const categories = await repo.findCategories(deps.db, fields.Categories);
   const known = new Set(categories.flatMap((c) => [c.slug, c.name.toLowerCase()]));
   const unknown = fields.Categories.filter((c) => !known.has(c.toLowerCase()));
@@ -43,10 +44,7 @@ export async function addProduct(deps: Deps, actor: Actor, input: unknown, image
       Categories: `Unknown category: ${unknown.join(", ")}. Choose from ${all.map((c) => c.name).join(", ")}.`,
     });
   }
-  if (!image || image.length === 0) {
-    throw new DomainError("validation_failed", "Some fields need attention.", { image: "An image is required." });
-  }
-  const stored = await storeImage(deps.media, image, { folder: "products" });
+  const stored = await storeImage(deps.media, image as Buffer, { folder: "products" });
   const id = newId();
   try {
     await repo.insertProduct(deps.db, {

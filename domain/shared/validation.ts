@@ -2,13 +2,20 @@ import type { z } from "zod";
 import { DomainError, type FieldErrors } from "../errors.ts";
 
 /** Parses input with a schema; on failure throws one validation error listing every bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, extraErrors: FieldErrors = {}): z.output<S> {
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  const fields: FieldErrors = result.success ? {} : fieldErrorsOf(result.error);
+  const all = { ...fields, ...extraErrors };
+  if (result.success && Object.keys(all).length === 0) return result.data;
+  throw new DomainError("validation_failed", "Some fields need attention.", all);
+}
+
+/** The first message for each field of a failed parse. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
     fields[key] ??= issue.message;
   }
-  throw new DomainError("validation_failed", "Some fields need attention.", fields);
+  return fields;
 }

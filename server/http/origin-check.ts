@@ -12,7 +12,9 @@ export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
   const allowed = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
-    if (c.req.header("authorization")?.toLowerCase().startsWith("bearer ")) return next();
+    // Only without the cookie: Better Auth falls back to the session cookie when a bearer token
+    // is not validly signed, so a made-up token must not switch the check off for a cookie.
+    if (c.req.header("authorization")?.toLowerCase().startsWith("bearer ") && !c.req.header("cookie")) return next();
     const origin = c.req.header("origin");
     const site = c.req.header("sec-fetch-site");
     const requestOrigin = new URL(c.req.url).origin;

@@ -29,14 +29,14 @@ const adminLinks = [
 function MenuLinks({ links, label }: { links: { to: string; label: string }[]; label: string }) {
   return (
     <>
-      <p className="mb-2 mt-6 px-3 text-xs font-semibold uppercase tracking-wider text-ink-500">{label}</p>
-      <ul className="space-y-1">
+      <p className="mb-2 mt-4 px-3 text-xs font-semibold uppercase tracking-wider text-ink-600 md:mt-6">{label}</p>
+      <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
         {links.map((l) => (
           <li key={l.to}>
             <NavLink
               to={l.to}
               className={({ isActive }) =>
-                `block rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600 ${isActive ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-ink-100"}`
+                `block rounded-lg px-3 py-1.5 text-sm font-medium md:py-2 focus-visible:outline-2 focus-visible:outline-accent-600 ${isActive ? "bg-ink-900 text-white" : "text-ink-700 hover:bg-ink-100"}`
               }
             >
               {l.label}
@@ -63,9 +63,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </NavLink>
           <MenuLinks links={customerLinks} label="My account" />
           {admin && <MenuLinks links={adminLinks} label="Shop admin" />}
-          <Form method="post" action="/logout" className="mt-6 border-t border-ink-100 pt-4">
+          <Form method="post" action="/logout" className="mt-4 border-t border-ink-100 pt-4 md:mt-6">
             <input type="hidden" name="redirectTo" value="/dashboard" />
-            <button type="submit" className="btn-secondary w-full text-sm">
+            <button type="submit" className="btn-secondary w-full py-1.5 text-sm md:py-2.5">
               Logout
             </button>
           </Form>

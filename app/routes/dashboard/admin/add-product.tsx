@@ -1,0 +1,156 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import * as catalog from "../../../../domain/catalog/index.ts";
+import { DomainError } from "../../../../domain/errors.ts";
+import { ACCEPTED_IMAGE_TYPES } from "../../../../domain/media/images.ts";
+import { Field, Spinner } from "../../../components/Field.tsx";
+import { Toast } from "../../../components/Toast.tsx";
+import { pageMeta } from "../../../lib/meta.ts";
+import { requireAdminPage, shop } from "../../../lib/request.server.ts";
+import type { Route } from "./+types/add-product";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, { title: "Add A Product", description: "Add a product to the catalogue." });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminPage(context, request);
+  const { services, db } = shop(context);
+  return {
+    categories: (await catalog.listCategories(db)).map(({ slug, name }) => ({ slug, name })),
+    maxUploadMb: Math.round(services.config.maxUploadBytes / 1024 / 1024),
+    accept: ACCEPTED_IMAGE_TYPES.join(","),
+  };
+}
+
+const TEXT_FIELDS = ["title", "price", "desc1", "desc2", "desc3", "desc4"] as const;
+type Values = Record<(typeof TEXT_FIELDS)[number], string> & { Categories: string[] };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireAdminPage(context, request);
+  const { services, deps } = shop(context);
+  const limit = services.config.maxUploadBytes;
+  const tooLarge = () =>
+    data({ ok: false as const, values: null, fields: { image: `The image is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.` }, productId: "" }, { status: 413 });
+  // refuse an oversized upload before reading it
+  if (Number(request.headers.get("content-length") ?? 0) > limit + 64 * 1024) return tooLarge();
+  const form = await request.formData();
+  const values = {
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(form.get(f) ?? "")])),
+    Categories: form.getAll("Categories").map(String),
+  } as Values;
+  const file = form.get("image");
+  const image = file instanceof File && file.size > 0 ? file : undefined;
+  try {
+    if (image && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(image.type)) {
+      throw new DomainError("unsupported_media_type", "Not an image.", { image: "Choose an image file (JPEG, PNG, WebP, GIF or AVIF)." });
+    }
+    if (image && image.size > limit) return tooLarge();
+    const product = await catalog.addProduct(deps, actor, values, image ? Buffer.from(await image.arrayBuffer()) : undefined);
+    return { ok: true as const, values: null, fields: {} as Record<string, string>, productId: product.id };
+  } catch (e) {
+    if (e instanceof DomainError && e.code !== "forbidden") return data({ ok: false as const, values, fields: e.fields ?? { image: e.message }, productId: "" }, { status: e.status });
+    throw e;
+  }
+}
+
+function ImagePicker({ accept, error, maxUploadMb }: { accept: string; error?: string; maxUploadMb: number }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor="image" className="label">
+        Image
+      </label>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex h-32 w-32 items-center justify-center overflow-hidden rounded-xl border border-dashed border-ink-300 bg-ink-50 text-xs text-ink-600">
+          {preview ? <img src={preview} alt="Preview of the chosen image" className="h-full w-full object-cover" /> : "No image yet"}
+        </div>
+        <div className="min-w-0 flex-1">
+          <input
+            id="image"
+            name="image"
+            type="file"
+            accept={accept}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "image-error image-help" : "image-help"}
+            className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-ink-900 file:px-4 file:py-2 file:font-semibold file:text-white"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              setPreview(file ? URL.createObjectURL(file) : null);
+            }}
+          />
+          <p id="image-help" className="mt-1 text-xs text-ink-600">
+            JPEG, PNG, WebP, GIF or AVIF, up to {maxUploadMb} MB. It is stored as WebP at two sizes.
+          </p>
+          {error && (
+            <p id="image-error" className="field-error">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, maxUploadMb, accept } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const v = actionData?.values;
+  const f: Record<string, string | undefined> = actionData?.fields ?? {};
+  return (
+    <div>
+      <h1 className="section-title">Add A Product</h1>
+      <Toast toast={actionData?.ok ? { message: "Product has been added!", kind: "success" } : null} />
+      {actionData?.ok && (
+        <div role="alertdialog" aria-labelledby="added-title" className="mt-4 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
+          <p id="added-title" className="text-lg font-semibold">
+            Product has been added!
+          </p>
+          <p className="mt-1 text-sm">
+            Success:{" "}
+            <Link to={`/product/${actionData.productId}`} className="font-semibold underline">
+              see it in the catalogue
+            </Link>
+            .
+          </p>
+        </div>
+      )}
+      <Form method="post" encType="multipart/form-data" key={actionData?.ok ? actionData.productId : "new"} className="mt-6 grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
+        <Field className="sm:col-span-2" label="Title" name="title" required defaultValue={v?.title} error={f.title} />
+        <fieldset className="sm:col-span-2">
+          <legend className="label">Categories</legend>
+          <div className="flex flex-wrap gap-2" aria-describedby={f.Categories ? "categories-error" : undefined}>
+            {categories.map((c) => (
+              <label key={c.slug} className="flex items-center gap-2 rounded-full border border-ink-300 px-3 py-1.5 text-sm has-[:checked]:border-ink-900 has-[:checked]:bg-ink-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600">
+                <input type="checkbox" name="Categories" value={c.slug} defaultChecked={v?.Categories.includes(c.slug)} className="sr-only" />
+                {c.name}
+              </label>
+            ))}
+          </div>
+          {f.Categories && (
+            <p id="categories-error" className="field-error">
+              {f.Categories}
+            </p>
+          )}
+        </fieldset>
+        <Field label="Price (USD)" name="price" inputMode="decimal" required placeholder="49.90" defaultValue={v?.price} error={f.price} />
+        <div className="hidden sm:block" />
+        <Field className="sm:col-span-2" label="Feature 1" name="desc1" required defaultValue={v?.desc1} error={f.desc1} />
+        <Field className="sm:col-span-2" label="Feature 2 (optional)" name="desc2" defaultValue={v?.desc2} error={f.desc2} />
+        <Field className="sm:col-span-2" label="Feature 3 (optional)" name="desc3" defaultValue={v?.desc3} error={f.desc3} />
+        <Field className="sm:col-span-2" label="Feature 4 (optional)" name="desc4" defaultValue={v?.desc4} error={f.desc4} />
+        <ImagePicker accept={accept} error={f.image} maxUploadMb={maxUploadMb} />
+        <button type="submit" className="btn-accent sm:col-span-2" disabled={busy}>
+          {busy && <Spinner />}
+          {busy ? "Adding the product…" : "Add product"}
+        </button>
+      </Form>
+    </div>
+  );
+}
