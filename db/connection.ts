@@ -18,6 +18,10 @@ export type DatabaseHandle = { db: DB; engine: Engine; close: () => Promise<void
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; sqliteFile?: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, a dropped database) emits
+    // 'error' through the pool; unheard, that event would crash the process. The pool has already
+    // discarded the connection and the next query opens a new one, so there is nothing else to do.
+    pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: "postgres", close: () => db.destroy() };
   }

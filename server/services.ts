@@ -2,7 +2,7 @@ import path from "node:path";
 import pino from "pino";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/connection.ts";
 import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts.ts";
-import { isCatalogueEmpty, seedDemoData } from "../db/seed/index.ts";
+import { needsSeeding, seedDemoData } from "../db/seed/index.ts";
 import { DiskMediaStore, type MediaStore } from "../domain/media/store.ts";
 import { type Auth, createAuth, ensureAccount } from "./auth.ts";
 import type { Config } from "./config.ts";
@@ -39,7 +39,7 @@ export async function createServices(config: Config, options: { database?: Datab
     await ensureAccount(auth, database, { ...config.admin, name: "Shop admin", role: "admin" });
     log.info({ email: config.admin.email }, "shop admin account ready");
   }
-  if (config.seedOnEmpty && (await isCatalogueEmpty(database.db))) {
+  if (config.seedOnEmpty && (await needsSeeding(database.db))) {
     const started = Date.now();
     const counts = await seedDemoData({ db: database.db, media });
     log.info({ ...counts, ms: Date.now() - started }, "seeded the demo catalogue");

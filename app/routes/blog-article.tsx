@@ -55,7 +55,7 @@ function shareTargets(url: string, title: string) {
     {
       name: "Facebook",
       href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-      icon: <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5z" fill="currentColor" stroke="none" />,
+      icon: <path d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z" fill="currentColor" stroke="none" />,
     },
     {
       name: "Twitter",
@@ -67,8 +67,8 @@ function shareTargets(url: string, title: string) {
       href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
       icon: (
         <>
-          <path d="M6 10v8M10 18v-8M10 13.5a3.5 3.5 0 0 1 7 0V18" />
-          <circle cx="6" cy="6.5" r="1.2" fill="currentColor" />
+          <path d="M5 9.5V20M10 20V9.5M10 14a4 4 0 0 1 8 0v6" strokeWidth={2.4} />
+          <circle cx="5" cy="4.5" r="1.7" fill="currentColor" stroke="none" />
         </>
       ),
     },

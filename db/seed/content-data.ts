@@ -25,7 +25,7 @@ export const blogArticles: BlogArticleSeed[] = [
     excerpt:
       "One bag, three days, no regrets. Our team shares the gadgets and the clothes they actually reach for on a short city break.",
     body: [
-      "Every one of us has come home from a weekend away with a bag full of things we never touched. So before the spring travel season, we asked the Vitrine team to empty their weekend bags on the studio table and tell us what truly earned its place. The answer was surprisingly short, and it fitted comfortably into a single carry-on.",
+      "Every one of us has come home from a weekend away with a bag full of things we never touched. So before the spring travel season, we asked the Volt & Thread team to empty their weekend bags on the studio table and tell us what truly earned its place. The answer was surprisingly short, and it fitted comfortably into a single carry-on.",
       "Start with the phone, because on a city break it is your camera, map, ticket wallet and translator. A model with a strong battery matters more than the very latest chip: a phone that still has 30% left at midnight means you are not hunting for a socket in a restaurant. Add one compact charger with two USB-C ports and a single braided cable, and you can charge your phone and watch overnight from the same plug.",
       "On the clothing side, the trick is a small palette. Pick two colours that work together, such as navy and stone, and build around them: one pair of dark jeans that can go from a morning walk to dinner, two T-shirts, a shirt with a collar and a light layer such as a field jacket or a merino sweater. Merino is worth its price on the road, because it stays fresh for days and dries overnight on a hanger.",
       "Shoes take up the most room, so we allow two pairs at most. A clean leather sneaker does almost everything, and if you expect rain or a smarter evening, a suede Chelsea boot slips on quickly at airport security and looks sharp with jeans. Wear the bulkier pair on travel day and pack the lighter one.",
@@ -75,7 +75,7 @@ export const blogArticles: BlogArticleSeed[] = [
       "Denim first: wash it less than you think. Turn jeans inside out, wash them cold, and hang them to dry. Raw and selvedge denim will fade beautifully to your own shape if you wait a few months before the first wash. Small tears near the knee or pocket can be darned for very little money, and most tailors are happy to do it.",
       "Leather needs cleaning and feeding. Wipe bags, belts and boots with a damp cloth, let them dry away from radiators, and rub in a neutral conditioner every few months. Suede prefers a soft brush and a waterproofing spray before the first rainy day. Use shoe trees and rotate your shoes so each pair has a day to dry out.",
       "Devices age fastest through heat and full charge cycles. Keep your phone and laptop out of direct sun, and if your device offers an optimised or 80% charging mode, switch it on. Clean the charging port gently with a wooden toothpick, and replace a tired battery instead of the whole phone: it usually costs a fraction of a new one and takes under an hour.",
-      "When something really has reached the end of its life, bring it back to us. Every Vitrine store accepts old phones, laptops, watches and clean clothing, whether or not you bought them here. We pass electronics to certified recyclers and clothing to local charities and textile recyclers, and you get a voucher for your next purchase as a thank you.",
+      "When something really has reached the end of its life, bring it back to us. Every Volt & Thread store accepts old phones, laptops, watches and clean clothing, whether or not you bought them here. We pass electronics to certified recyclers and clothing to local charities and textile recyclers, and you get a voucher for your next purchase as a thank you.",
     ],
     tags: ["Accessories", "Electronics"],
   },
@@ -86,7 +86,7 @@ export type StoreLocationSeed = { country: string; name: string; address: string
 export const storeLocations: StoreLocationSeed[] = [
   {
     country: "Bulgaria",
-    name: "Vitrine Sofia",
+    name: "Volt & Thread Sofia",
     address: "48 Vitosha Boulevard, 1000 Sofia, Bulgaria",
     phone: "+359 2 981 4620",
     email: "sofia@example.com",
@@ -94,7 +94,7 @@ export const storeLocations: StoreLocationSeed[] = [
   },
   {
     country: "Dubai",
-    name: "Vitrine Dubai",
+    name: "Volt & Thread Dubai",
     address: "Unit G-14, Marina Walk Arcade, Dubai Marina, Dubai, United Arab Emirates",
     phone: "+971 4 388 2715",
     email: "dubai@example.com",
@@ -102,7 +102,7 @@ export const storeLocations: StoreLocationSeed[] = [
   },
   {
     country: "Indonesia",
-    name: "Vitrine Jakarta",
+    name: "Volt & Thread Jakarta",
     address: "Jl. Senopati No. 27, Kebayoran Baru, Jakarta Selatan 12190, Indonesia",
     phone: "+62 21 7278 3910",
     email: "jakarta@example.com",
@@ -171,7 +171,7 @@ export const aboutContent: {
   team: { name: string; role: string; bio: string }[];
 } = {
   mission:
-    "Vitrine exists to make good things easy to find. We bring together electronics and clothing that we would happily use and wear ourselves, explain them plainly, and price them fairly, so that you can buy with confidence and keep what you buy for a long time.",
+    "Volt & Thread exists to make good things easy to find. We bring together electronics and clothing that we would happily use and wear ourselves, explain them plainly, and price them fairly, so that you can buy with confidence and keep what you buy for a long time.",
   stories:
     "We started in 2016 as a single shop window in Sofia, selling refurbished phones on one side and locally made knitwear on the other. Customers kept asking why a tech shop sold sweaters, and then came back for both. Today we run stores in Sofia, Dubai and Jakarta and ship across the world, but we still choose every product by hand and still put the same question to each one: would we recommend this to a friend?",
   approach:
@@ -182,7 +182,7 @@ export const aboutContent: {
     {
       name: "Elena Dimitrova",
       role: "Founder & CEO",
-      bio: "Elena opened the first Vitrine window in Sofia after ten years in retail buying. She still spends Saturdays on the shop floor and reads every customer review herself.",
+      bio: "Elena opened the first Volt & Thread window in Sofia after ten years in retail buying. She still spends Saturdays on the shop floor and reads every customer review herself.",
     },
     {
       name: "Rashid Karim",

@@ -11,11 +11,6 @@ import { blogArtSvg, productArtSvg } from "./product-art.ts";
 
 type Deps = { db: DB; media: MediaStore };
 
-export async function isCatalogueEmpty(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("product").select("id").limit(1).executeTakeFirst();
-  return !row;
-}
-
 /**
  * Artwork is drawn from the product's title, so its file name is stable: a re-seed (or another
  * test database) reuses the files already drawn instead of drawing them again.
@@ -100,11 +95,34 @@ export async function seedContent(deps: Deps): Promise<void> {
   }
 }
 
-/** The demo shop: categories, products with artwork, blog articles, store locations and testimonials. */
+const isEmpty = async (db: DB, table: "category" | "product" | "blog_article") => !(await db.selectFrom(table).select("id").limit(1).executeTakeFirst());
+
+/**
+ * The demo shop: categories, products with artwork, blog articles, store locations and testimonials.
+ * Each part is seeded when its tables are empty, so a start-up interrupted while seeding finishes
+ * the job next time.
+ */
 export async function seedDemoData(deps: Deps, options: { reset?: boolean } = {}): Promise<{ products: number; articles: number }> {
   if (options.reset) await clearShopData(deps.db);
-  const categoryIds = await seedCategories(deps.db);
-  await seedProducts(deps, demoProducts, categoryIds);
-  await seedContent(deps);
-  return { products: demoProducts.length, articles: blogArticles.length };
+  let products = 0;
+  let articles = 0;
+  if (await isEmpty(deps.db, "product")) {
+    const categoryIds = (await isEmpty(deps.db, "category"))
+      ? await seedCategories(deps.db)
+      : new Map((await deps.db.selectFrom("category").select(["id", "slug"]).execute()).map((c) => [c.slug, c.id]));
+    await seedProducts(deps, demoProducts, categoryIds);
+    products = demoProducts.length;
+  }
+  if (await isEmpty(deps.db, "blog_article")) {
+    await deps.db.transaction().execute(async (trx) => {
+      await seedContent({ db: trx, media: deps.media });
+    });
+    articles = blogArticles.length;
+  }
+  return { products, articles };
+}
+
+/** True when some part of the demo data is missing (see seedDemoData). */
+export async function needsSeeding(db: DB): Promise<boolean> {
+  return (await isEmpty(db, "product")) || (await isEmpty(db, "blog_article"));
 }

@@ -14,11 +14,14 @@ export const DEFAULT_RATING = 2;
 /** POST /api/reviews and the review form. Name and email come from the signed-in account, not the form. */
 export const reviewInput = z.object({
   description: requiredText("Description", 2000),
-  rating: z.coerce
-    .number({ error: "Rating must be a number from 0 to 5." })
-    .min(0, "Rating must be from 0 to 5.")
-    .max(STAR_COUNT, "Rating must be from 0 to 5.")
-    .default(DEFAULT_RATING),
+  rating: z.preprocess(
+    (v) => (v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: "Rating must be a number from 0 to 5." })
+      .min(0, "Rating must be from 0 to 5.")
+      .max(STAR_COUNT, "Rating must be from 0 to 5.")
+      .default(DEFAULT_RATING),
+  ),
 });
 
 export type Review = { id: string; name: string; email: string; description: string; rating: number; createdAt: string };

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as orders from "../../domain/orders/index.ts";
+import { signedIn } from "./guards.ts";
 import { type AppEnv, actorOf } from "../http/context.ts";
 import { jsonBody, queryOf, withTotal } from "./body.ts";
 import { orderJson } from "./serialize.ts";
@@ -21,13 +22,13 @@ export function ordersApi() {
     return c.json(items.map(orderJson));
   });
 
-  api.post("/", async (c) => {
+  api.post("/", signedIn, async (c) => {
     const order = await orders.placeOrder(c.get("services").database, await actorOf(c), await jsonBody(c));
     return c.json({ acknowledged: true, insertedId: order.id, order: orderJson(order) }, 201);
   });
 
   /** `{status: "Shipped"}` (admin) or `{status: "Cancelled"}` (the customer, while Pending) */
-  api.put("/:id", async (c) => {
+  api.put("/:id", signedIn, async (c) => {
     const { modifiedCount, order } = await orders.changeOrderStatus(c.get("services").database, await actorOf(c), c.req.param("id"), await jsonBody(c));
     return c.json({ acknowledged: true, matchedCount: 1, modifiedCount, order: orderJson(order) });
   });

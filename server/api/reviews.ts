@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as reviews from "../../domain/reviews/index.ts";
+import { signedIn } from "./guards.ts";
 import { type AppEnv, actorOf } from "../http/context.ts";
 import { jsonBody, queryOf, withTotal } from "./body.ts";
 import { reviewJson } from "./serialize.ts";
@@ -11,7 +12,7 @@ export function reviewsApi() {
     withTotal(c, total);
     return c.json(items.map(reviewJson));
   });
-  api.post("/", async (c) => {
+  api.post("/", signedIn, async (c) => {
     const review = await reviews.addReview(c.get("services").database, await actorOf(c), await jsonBody(c));
     return c.json({ acknowledged: true, insertedId: review.id, review: reviewJson(review) }, 201);
   });

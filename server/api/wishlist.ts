@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as wishlist from "../../domain/wishlist/index.ts";
+import { signedIn } from "./guards.ts";
 import { type AppEnv, actorOf } from "../http/context.ts";
 import { jsonBody } from "./body.ts";
 import { wishlistJson } from "./serialize.ts";
@@ -10,7 +11,7 @@ export function wishlistApi() {
     const items = await wishlist.listWishlist(c.get("services").database, await actorOf(c), c.req.param("email"));
     return c.json(items.map(wishlistJson));
   });
-  api.post("/", async (c) => {
+  api.post("/", signedIn, async (c) => {
     const item = await wishlist.addToWishlist(c.get("services").database, await actorOf(c), await jsonBody(c));
     return c.json({ acknowledged: true, insertedId: item.id, item: wishlistJson(item) }, 201);
   });

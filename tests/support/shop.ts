@@ -12,6 +12,8 @@ import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3999";
 export const ADMIN = { email: "owner@shop.test", password: "owner-password-1" };
+/** the password of every customer made by `shop.customer()` */
+export const CUSTOMER_PASSWORD = "customer-password-1";
 
 export type TestShop = {
   services: Services;
@@ -26,6 +28,8 @@ export type TestShop = {
 
 export type Client = {
   email: string;
+  /** the session cookie (`name=value`), empty for the anonymous client */
+  cookie: string;
   request: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 };
 
@@ -51,6 +55,7 @@ export async function createTestShop(options: { seed?: boolean } = {}): Promise<
 
   const clientWith = (email: string, cookie: string): Client => ({
     email,
+    cookie,
     request: (p, init = {}) => {
       const headers = new Headers(init.headers);
       if (cookie) headers.set("cookie", cookie);
@@ -86,7 +91,7 @@ export async function createTestShop(options: { seed?: boolean } = {}): Promise<
     anonymous: clientWith("", ""),
     customer: (name = "Test Customer") => {
       counter += 1;
-      return signIn(`customer${counter}-${Date.now()}@shop.test`, "customer-password-1", name);
+      return signIn(`customer${counter}-${Date.now()}@shop.test`, CUSTOMER_PASSWORD, name);
     },
     admin: () => signIn(ADMIN.email, ADMIN.password),
     close: () => database.drop(),
