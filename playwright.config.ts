@@ -17,8 +17,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
  * Playwright loads this file again in every worker, and the workers inherit the runner's
  * environment, so they all agree on the same port.
  */
-function choosePort(): number {
-  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+function choosePort(variable = "E2E_PORT", preferred = 4173, avoid?: number): number {
+  if (process.env[variable]) return Number(process.env[variable]);
   const probe = `
     const net = require("node:net");
     const tryPort = (p) => new Promise((resolve) => {
@@ -26,9 +26,10 @@ function choosePort(): number {
       s.once("error", () => resolve(null));
       s.listen(p, () => { const port = s.address().port; s.close(() => resolve(port)); });
     });
-    (async () => console.log((await tryPort(4173)) ?? (await tryPort(0))))();`;
-  const port = Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim());
-  process.env.E2E_PORT = String(port);
+    (async () => console.log((await tryPort(${preferred})) ?? (await tryPort(0))))();`;
+  let port = Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim());
+  if (port === avoid) port = Number(execFileSync(process.execPath, ["-e", probe.replace(`tryPort(${preferred})`, "tryPort(0)")], { encoding: "utf8" }).trim());
+  process.env[variable] = String(port);
   return port;
 }
 
@@ -41,6 +42,11 @@ function node24(): string {
 
 const port = choosePort();
 const origin = `http://localhost:${port}`;
+
+/** A real OpenID Connect provider standing in for Google (tests/support/oidc-server.ts), same port trick. */
+const oidcPort = choosePort("E2E_OIDC_PORT", 4180, port);
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+const oidcClient = { id: "vitrine-e2e", secret: "vitrine-e2e-client-secret-0123456789" };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -73,7 +79,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
+  {
+    command: `"${node24()}" tests/support/oidc-server.ts --port ${oidcPort} --shop ${origin} --client-id ${oidcClient.id} --client-secret ${oidcClient.secret}`,
+    cwd: root,
+    url: `${oidcIssuer}/.well-known/openid-configuration`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+  {
     command: `"${node24()}" server/main.ts`,
     cwd: root,
     url: `${origin}/api/health`,
@@ -92,6 +109,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // many sign-ins from one address in a few minutes; the limits have their own Vitest test
       RATE_LIMIT: "false",
+      GOOGLE_CLIENT_ID: oidcClient.id,
+      GOOGLE_CLIENT_SECRET: oidcClient.secret,
+      GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
     },
   },
+  ],
 });

@@ -30,10 +30,10 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           Price: <span className="font-semibold text-ink-900">{formatPrice(product.priceCents)}</span>
         </p>
         <div className="mt-auto grid grid-cols-1 gap-2 pt-4 min-[480px]:grid-cols-2">
-          <Link to={`/product/${product.id}`} className="btn-secondary px-2 text-sm" aria-label={`View ${product.title}`}>
+          <Link to={`/product/${product.id}`} className="btn-secondary px-2 text-sm" aria-label={`View: ${product.title}`}>
             View
           </Link>
-          <Link to={`/buyProducts/${product.id}`} className="btn-primary px-2 text-sm" aria-label={`Buy ${product.title} now`}>
+          <Link to={`/buyProducts/${product.id}`} className="btn-primary px-2 text-sm" aria-label={`Buy Now: ${product.title}`}>
             Buy Now
           </Link>
         </div>
