@@ -49,6 +49,13 @@ export interface AccountTable {
   updatedAt: Timestamp;
 }
 
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number;
+}
+
 export interface CategoryTable {
   id: string;
   slug: string;
@@ -177,6 +184,7 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  rateLimit: RateLimitTable;
   category: CategoryTable;
   product: ProductTable;
   product_category: ProductCategoryTable;

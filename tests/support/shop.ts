@@ -35,7 +35,7 @@ export type Client = {
 
 let counter = 0;
 
-export async function createTestShop(options: { seed?: boolean } = {}): Promise<TestShop> {
+export async function createTestShop(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestShop> {
   const database: TestDatabase = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -49,6 +49,7 @@ export async function createTestShop(options: { seed?: boolean } = {}): Promise<
     SEED_ON_EMPTY: options.seed === false ? "false" : "true",
     LOG_LEVEL: "silent",
     MAX_UPLOAD_BYTES: String(512 * 1024),
+    ...options.env,
   });
   const services = await createServices(config, { database: database.handle });
   const app = createApp(services);
