@@ -63,6 +63,8 @@ export function createApp(services: Services, pages?: PageHandler, options: { cl
         onError: (c) => c.text("The upload is too large.", 413),
       }),
     );
+    // pages are compressed (a 60 KB catalogue page is ~10 KB on the wire); API JSON and media are not
+    app.use("*", compress());
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(requestContext, { services, actor: () => actorOf(c), clientIp: clientIp(c, services.config.trustProxy) });

@@ -73,8 +73,10 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             onClick={() => go(i)}
             aria-label={`Show slide ${i + 1}`}
             aria-current={i === current ? "true" : undefined}
-            className={`pointer-events-auto h-3 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-accent-600 ${i === current ? "w-8 bg-ink-900" : "w-3 bg-ink-400"}`}
-          />
+            className="pointer-events-auto flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent-600"
+          >
+            <span className={`block h-3 rounded-full transition-all ${i === current ? "w-8 bg-ink-900" : "w-3 bg-ink-400"}`} />
+          </button>
         ))}
         <button type="button" onClick={() => go(current + 1)} aria-label="Next slide" className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600">
           <ChevronRightIcon />

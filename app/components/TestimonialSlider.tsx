@@ -95,7 +95,7 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
         </ul>
       </div>
       {pages > 1 && (
-        <div className="mt-6 flex justify-center gap-2">
+        <div className="mt-6 flex justify-center gap-1">
           {Array.from({ length: pages }, (_, i) => (
             <button
               key={i}
@@ -103,8 +103,10 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
               onClick={() => setPage(i)}
               aria-label={`Show testimonials ${i * perView + 1} to ${Math.min(items.length, (i + 1) * perView)}`}
               aria-current={i === page ? "true" : undefined}
-              className={`h-3 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${i === page ? "w-8 bg-accent-700" : "w-3 bg-ink-300 hover:bg-ink-400"}`}
-            />
+              className="group flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent-600"
+            >
+              <span className={`block h-3 rounded-full transition-all ${i === page ? "w-8 bg-accent-700" : "w-3 bg-ink-300 group-hover:bg-ink-400"}`} />
+            </button>
           ))}
         </div>
       )}

@@ -122,6 +122,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
+        <h2 className="sr-only">Products</h2>
         {products.length > 0 ? (
           <ProductGrid products={products} eagerCount={4} />
         ) : (

@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     categories: (await catalog.listCategories(db)).map(({ slug, name }) => ({ slug, name })),
     maxUploadMb: Math.round(services.config.maxUploadBytes / 1024 / 1024),
+    maxUploadBytes: services.config.maxUploadBytes,
     accept: ACCEPTED_IMAGE_TYPES.join(","),
   };
 }
@@ -54,8 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function ImagePicker({ accept, error, maxUploadMb }: { accept: string; error?: string; maxUploadMb: number }) {
+function ImagePicker({ accept, error: serverError, maxUploadMb, maxUploadBytes }: { accept: string; error?: string; maxUploadMb: number; maxUploadBytes: number }) {
   const [preview, setPreview] = useState<string | null>(null);
+  // An image over the limit is refused here, before it is uploaded (the server refuses it too).
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const error = tooLarge ?? serverError;
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
@@ -80,6 +84,13 @@ function ImagePicker({ accept, error, maxUploadMb }: { accept: string; error?: s
             className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-ink-900 file:px-4 file:py-2 file:font-semibold file:text-white"
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];
+              if (file && file.size > maxUploadBytes) {
+                e.currentTarget.value = "";
+                setTooLarge(`The image is too large: the limit is ${maxUploadMb} MB. Choose a smaller image.`);
+                setPreview(null);
+                return;
+              }
+              setTooLarge(null);
               setPreview(file ? URL.createObjectURL(file) : null);
             }}
           />
@@ -98,7 +109,7 @@ function ImagePicker({ accept, error, maxUploadMb }: { accept: string; error?: s
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, maxUploadMb, accept } = loaderData;
+  const { categories, maxUploadMb, maxUploadBytes, accept } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const v = actionData?.values;
@@ -145,7 +156,7 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         <Field className="sm:col-span-2" label="Feature 2 (optional)" name="desc2" defaultValue={v?.desc2} error={f.desc2} />
         <Field className="sm:col-span-2" label="Feature 3 (optional)" name="desc3" defaultValue={v?.desc3} error={f.desc3} />
         <Field className="sm:col-span-2" label="Feature 4 (optional)" name="desc4" defaultValue={v?.desc4} error={f.desc4} />
-        <ImagePicker accept={accept} error={f.image} maxUploadMb={maxUploadMb} />
+        <ImagePicker accept={accept} error={f.image} maxUploadMb={maxUploadMb} maxUploadBytes={maxUploadBytes} />
         <button type="submit" className="btn-accent sm:col-span-2" disabled={busy}>
           {busy && <Spinner />}
           {busy ? "Adding the product…" : "Add product"}

@@ -1,0 +1,72 @@
+/**
+ * HTTP load figures with autocannon: one request first to see what the URL answers (status, size),
+ * a short warm-up, then the measured run. A URL that answers an error (a page not built yet) is
+ * measured all the same and its status shown; nothing here throws for a bad status.
+ */
+import autocannon from "autocannon";
+
+export type Target = { name: string; path: string; headers?: Record<string, string> };
+
+export type LoadFigures = {
+  name: string;
+  path: string;
+  /** what a single request answered: the status code, or the error */
+  status: number | string;
+  /** body size of that single response, in bytes */
+  bytes: number | undefined;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** non-2xx responses during the measured run */
+  non2xx: number;
+  /** connection errors and timeouts during the measured run */
+  errors: number;
+  requests: number;
+};
+
+export type LoadOptions = { duration: number; warmup: number; connections: number };
+
+/** Signs in with email and password and answers the bearer token (set-auth-token header). */
+export async function signIn(origin: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = response.headers.get("set-auth-token");
+  if (!response.ok || !token) {
+    const body = await response.text().catch(() => "");
+    throw new Error(`sign-in as ${email} answered ${response.status} ${token ? "" : "without a set-auth-token header "}${body.slice(0, 200)}`);
+  }
+  return token;
+}
+
+async function probe(url: string, headers: Record<string, string> | undefined): Promise<{ status: number | string; bytes: number | undefined }> {
+  try {
+    const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+    const body = await response.arrayBuffer();
+    return { status: response.status, bytes: body.byteLength };
+  } catch (error) {
+    return { status: `error: ${(error as Error).message}`, bytes: undefined };
+  }
+}
+
+export async function measure(origin: string, target: Target, options: LoadOptions): Promise<LoadFigures> {
+  const url = `${origin}${target.path}`;
+  const { status, bytes } = await probe(url, target.headers);
+  const base = { url, connections: options.connections, headers: target.headers, timeout: 10 };
+  if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
+  const result = await autocannon({ ...base, duration: options.duration });
+  return {
+    name: target.name,
+    path: target.path,
+    status,
+    bytes,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    requests: result.requests.total,
+  };
+}

@@ -1,0 +1,367 @@
+/**
+ * `npm run bench`: figures for the built shop on a large catalogue. Prints, asserts nothing.
+ *
+ *   1. builds the shop (react-router build)                       --no-build skips it
+ *   2. seeds a fresh .tmp/bench-data: 10,000 generated products,  --products=N
+ *      the demo categories and content, a customer with 50 orders
+ *      on SQLite, or on a throwaway PostgreSQL                     --postgres
+ *   3. starts the production server (node server/main.ts) on a free port, from a copy of build/
+ *      in .tmp/bench-app (see snapshot.ts)
+ *   4. autocannon on API calls and pages                           --duration=S --connections=N --warmup=S
+ *   5. Lighthouse (mobile) on the landing, catalogue and a product page   --no-lighthouse skips it
+ *   6. stops the server
+ *
+ * Exits 0 unless the set-up failed (build, seed, server start, sign-in).
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { freePort, type RunningPostgres, startPostgres } from "../scripts/postgres.ts";
+import { measure, signIn, type LoadFigures, type Target } from "./http.ts";
+import { type RunningServer, startServer } from "./server.ts";
+import { seedLargeShop } from "./seed-large.ts";
+import { snapshotBuild } from "./snapshot.ts";
+import { heading, num, seconds, table } from "./table.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DATA_DIR = path.join(ROOT, ".tmp", "bench-data");
+/** Fixed, so that runs are alike; only ever used for this throwaway database. */
+const AUTH_SECRET = "bench-only-6f1c2a9e4b7d0358ac1e9f27b4d6083e5a7c1f9b";
+const ORDERS = 50;
+
+const USAGE = `usage: npm run bench -- [--no-build] [--products=N] [--duration=S] [--connections=N] [--warmup=S] [--no-lighthouse] [--postgres]
+
+  --no-build        use the existing build/ instead of running react-router build
+  --products=N      catalogue size (default 10000)
+  --duration=S      seconds of load per URL (default 10)
+  --connections=N   concurrent connections (default 10)
+  --warmup=S        seconds of unmeasured load before each URL (default 2; 0 for none)
+  --no-lighthouse   skip the Lighthouse scores
+  --postgres        run on a throwaway PostgreSQL (scripts/postgres.ts) instead of SQLite`;
+
+type Options = { build: boolean; products: number; duration: number; connections: number; warmup: number; lighthouse: boolean; postgres: boolean };
+
+function parseOptions(argv: string[]): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowNegative: true,
+      options: {
+        build: { type: "boolean", default: true },
+        lighthouse: { type: "boolean", default: true },
+        postgres: { type: "boolean", default: false },
+        products: { type: "string", default: "10000" },
+        duration: { type: "string", default: "10" },
+        connections: { type: "string", default: "10" },
+        warmup: { type: "string", default: "2" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const count = (name: string, value: string, min: number) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) {
+      console.error(`--${name} must be a whole number of at least ${min} (got ${value})\n\n${USAGE}`);
+      process.exit(2);
+    }
+    return n;
+  };
+  return {
+    build: values.build,
+    lighthouse: values.lighthouse,
+    postgres: values.postgres,
+    products: count("products", values.products, 1),
+    duration: count("duration", values.duration, 1),
+    connections: count("connections", values.connections, 1),
+    warmup: count("warmup", values.warmup, 0),
+  };
+}
+
+// ── clean-up, also on Ctrl-C ──
+
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length) {
+    const cleanup = cleanups.pop();
+    await cleanup?.().catch((error) => console.error("[bench] clean-up failed:", error));
+  }
+}
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    console.error(`\n[bench] ${signal}: stopping`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+class SetupError extends Error {}
+
+// ── steps ──
+
+/** `react-router build`, with this Node; its output is shown only when it fails. */
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cli = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");
+    const child = spawn(process.execPath, [cli, "build"], { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", (error) => reject(new SetupError(`react-router build could not run: ${error.message}`)));
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new SetupError(`react-router build failed (${code ?? signal}):\n${output.split("\n").slice(-40).join("\n")}`));
+    });
+  });
+}
+
+/** The environment of the seed and the server: only what the brief of the benchmark sets. */
+function shopEnv(origin: string, port: number, databaseUrl: string | undefined): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "SHOP_ADMIN_EMAIL", "SHOP_ADMIN_PASSWORD", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_DISCOVERY_URL", "TRUST_PROXY", "MAX_UPLOAD_BYTES"]) {
+    delete env[key];
+  }
+  return {
+    ...env,
+    NODE_ENV: "production",
+    AUTH_SECRET,
+    DATA_DIR,
+    SEED_ON_EMPTY: "false",
+    DEMO_MODE: "false",
+    RATE_LIMIT: "false",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+async function totalCount(url: string, headers?: Record<string, string>): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    const total = Number(response.headers.get("x-total-count"));
+    return response.ok && Number.isFinite(total) ? total : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function printLoad(results: LoadFigures[]): void {
+  console.log(
+    table(
+      ["", "status", "body KB", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors"],
+      results.map((r) => [r.name, String(r.status), r.bytes === undefined ? "—" : num(r.bytes / 1024, 1), num(r.rps, 0), num(r.p50), num(r.p99), num(r.non2xx), num(r.errors)]),
+    ),
+  );
+  for (const r of results) {
+    if (r.status !== 200) console.log(`  note: ${r.path} answered ${r.status}${r.status === 404 ? " (not built yet?): its figures are those of the not-found answer" : ""}`);
+  }
+}
+
+const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+
+// ── main ──
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const phases: { phase: string; ms: number }[] = [];
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      phases.push({ phase: name, ms: performance.now() - t });
+    }
+  };
+
+  heading("Vitrine benchmark");
+  const cpus = os.cpus();
+  console.log(`Node ${process.version} · ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"} · ${Math.round(os.totalmem() / 2 ** 30)} GB RAM · ${new Date().toISOString()}`);
+  console.log(`load average ${loadAverage()} (the server, autocannon and Chromium share these cores: other work on the machine skews the figures)`);
+  console.log(
+    `${options.products.toLocaleString("en")} products · ${options.postgres ? "PostgreSQL" : "SQLite"} · ${options.connections} connections · ${options.duration} s per URL (+${options.warmup} s warm-up) · Lighthouse ${options.lighthouse ? "on" : "off"}`,
+  );
+  if (options.products < 10_000) console.log("note: fewer than 10,000 products; figures are not comparable with the default run");
+
+  let server: RunningServer;
+  let seeded: Awaited<ReturnType<typeof seedLargeShop>>;
+  try {
+    if (options.build) {
+      heading("Build");
+      await phase("build", build);
+      console.log(`react-router build: ${seconds(phases.at(-1)?.ms ?? 0)}`);
+    } else {
+      console.log("\n(--no-build: using the existing build/)");
+    }
+    const appDir = await phase("copy build/", async () => {
+      try {
+        return snapshotBuild(ROOT);
+      } catch (error) {
+        throw new SetupError((error as Error).message);
+      }
+    });
+
+    heading("Data");
+    rmSync(DATA_DIR, { recursive: true, force: true });
+    mkdirSync(DATA_DIR, { recursive: true });
+    let postgres: RunningPostgres | undefined;
+    if (options.postgres) {
+      postgres = await phase("start PostgreSQL", startPostgres);
+      const pg = postgres;
+      cleanups.push(() => pg.stop());
+      console.log(`PostgreSQL on 127.0.0.1:${pg.port} (${path.relative(ROOT, pg.dir)}), media in ${path.relative(ROOT, DATA_DIR)}`);
+    }
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const env = shopEnv(origin, port, postgres?.url);
+
+    seeded = await phase("seed", () => seedLargeShop({ env, products: options.products, orders: ORDERS }));
+    console.log(table(["seed step", "time"], seeded.steps.map((s) => [s.step, seconds(s.ms)])));
+    console.log(`database: ${seeded.engine === "sqlite" ? path.relative(ROOT, path.join(DATA_DIR, "shop.sqlite")) : "PostgreSQL"}`);
+
+    heading("Server");
+    server = await phase("server start", () => startServer({ root: appDir, env, origin }));
+    const running = server;
+    cleanups.push(() => running.stop());
+    console.log(`node server/main.ts (in ${path.relative(ROOT, appDir)}, a copy of build/) answers ${origin}/api/health after ${seconds(phases.at(-1)?.ms ?? 0)}`);
+  } catch (error) {
+    console.error(`\n[bench] set-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof SetupError) && error instanceof Error && error.stack) console.error(error.stack);
+    await cleanUp();
+    return 1;
+  }
+
+  let exitCode = 0;
+  const origin = server.origin;
+  const id = seeded.sampleProductId;
+  const email = seeded.customer.email;
+
+  // ── load ──
+  heading(`HTTP load (autocannon, ${options.connections} connections, ${options.duration} s each)`);
+  const html = { Accept: "text/html,application/xhtml+xml" };
+  const targets: Target[] = [
+    { name: "GET /api/products (first page)", path: "/api/products" },
+    { name: "GET /api/products/{id}", path: `/api/products/${id}` },
+    { name: "GET /api/products?q=jacket", path: "/api/products?q=jacket" },
+  ];
+  let token: string | undefined;
+  try {
+    token = await signIn(origin, email, seeded.customer.password);
+    targets.push({ name: "GET /api/orders/{email} (signed in)", path: `/api/orders/${encodeURIComponent(email)}`, headers: { Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    console.error(`[bench] set-up failed: ${(error as Error).message}; skipping /api/orders/{email}`);
+    exitCode = 1;
+  }
+  targets.push({ name: "page /", path: "/", headers: html }, { name: "page /product", path: "/product", headers: html }, { name: "page /product/{id}", path: `/product/${id}`, headers: html });
+
+  const [all, jackets, orders] = await Promise.all([
+    totalCount(`${origin}/api/products?limit=1`),
+    totalCount(`${origin}/api/products?q=jacket&limit=1`),
+    token ? totalCount(`${origin}/api/orders/${encodeURIComponent(email)}?limit=1`, { Authorization: `Bearer ${token}` }) : undefined,
+  ]);
+  console.log(`catalogue: ${num(all)} products, "jacket" matches ${num(jackets)}; ${email} has ${num(orders)} orders (the API answers the first page, 24 by default)`);
+  console.log(`product {id} = ${id}\n`);
+
+  const results: LoadFigures[] = [];
+  /** set when the server stopped without being asked to: the figures after that point are void */
+  let lost: string | undefined;
+  await phase("load", async () => {
+    for (const target of targets) {
+      if (interrupted) break;
+      process.stderr.write(`  ${target.name} …\n`);
+      results.push(await measure(origin, target, options));
+      const ended = server.ended();
+      if (ended) {
+        lost = `the server ${ended} during ${target.name} (not stopped by the benchmark); the remaining URLs were not measured`;
+        break;
+      }
+    }
+  });
+  console.log("");
+  printLoad(results);
+  if (lost) {
+    console.error(`\n[bench] ${lost}`);
+    exitCode = 1;
+  }
+
+  // ── Lighthouse ──
+  if (options.lighthouse && !interrupted && !lost) {
+    heading("Lighthouse 13 (mobile, default config)");
+    try {
+      const pages = [
+        { name: "/", url: `${origin}/` },
+        { name: "/product", url: `${origin}/product` },
+        { name: "/product/{id}", url: `${origin}/product/${id}` },
+      ];
+      // imported only when used: Lighthouse takes half a second to load
+      const { auditPages } = await import("./lighthouse.ts");
+      const audits = await phase("lighthouse", () => auditPages(pages));
+      const score = (s: number | null) => (s === null ? "—" : String(s));
+      const ms = (v: number | undefined) => (v === undefined ? "—" : num(v, 0));
+      console.log(
+        table(
+          ["page", "perf", "a11y", "best-pr.", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS"],
+          audits.map((a) => [
+            a.name,
+            score(a.scores.performance),
+            score(a.scores.accessibility),
+            score(a.scores["best-practices"]),
+            score(a.scores.seo),
+            ms(a.metrics.fcp),
+            ms(a.metrics.lcp),
+            ms(a.metrics.tbt),
+            a.metrics.cls === undefined ? "—" : a.metrics.cls.toFixed(3),
+          ]),
+        ),
+      );
+      for (const a of audits) {
+        if (a.error) console.log(`  ${a.name}: ${a.error}`);
+        if (a.failed.length) console.log(`  ${a.name} fails: ${a.failed.join("; ")}`);
+      }
+      const ended = server.ended();
+      if (ended) {
+        console.error(`\n[bench] the server ${ended} during Lighthouse (not stopped by the benchmark): the scores are void`);
+        exitCode = 1;
+      }
+    } catch (error) {
+      // Lighthouse is a figure, not set-up: report and go on.
+      console.error(`[bench] Lighthouse could not run: ${(error as Error).message}`);
+    }
+  }
+
+  // ── end ──
+  const logged = server.logCount();
+  await phase("stop", cleanUp);
+  heading("Summary");
+  console.log(`load average at the end ${loadAverage()}`);
+  if (logged > 0) {
+    console.log(`the server logged ${logged} line(s) at warn or above; the last ones:`);
+    for (const line of server.log().slice(-5)) console.log(`  ${line.slice(0, 300)}`);
+  } else {
+    console.log("the server logged nothing at warn or above");
+  }
+  console.log(table(["phase", "time"], [...phases.map((p) => [p.phase, seconds(p.ms)]), ["whole run", seconds(performance.now())]]));
+  return exitCode;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error("[bench] failed:", error);
+  await cleanUp();
+  process.exitCode = 1;
+}
