@@ -11,6 +11,18 @@ import { fileURLToPath } from "node:url";
 
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
+/** Flags for headless Chromium here (as root, on a machine whose network reaches only package registries). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
 function run(cmd: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {

@@ -3,6 +3,7 @@ import * as content from "../../domain/content/index.ts";
 import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
 import { pageMeta, publicUrlFrom, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, shop } from "../lib/request.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import type { Route } from "./+types/blog-article";
 
 /** The four static articles: blogDetails1 … blogDetails4. Anything else is the not-found page. */
@@ -80,25 +81,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="container-page pt-8">
-        <nav aria-label="Breadcrumb" className="text-sm text-ink-600">
-          <ol className="flex flex-wrap gap-2">
-            <li>
-              <Link to="/" className="hover:underline">
-                Home
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link to="/blogs" className="hover:underline">
-                Blogs
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="text-ink-900">
-              {article.title}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb trail={[{ to: "/blogs", label: "Blogs" }]} current={article.title} />
 
         <article aria-labelledby="article-title">
           <header className="mx-auto mt-8 max-w-3xl text-center">

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
 import { SearchIcon } from "../components/Icons.tsx";
 import { Pagination } from "../components/Pagination.tsx";
+import { FilterLinks } from "../components/FilterLinks.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { shop } from "../lib/request.server.ts";
@@ -69,13 +70,6 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     if (input.current && document.activeElement !== input.current) input.current.value = q;
   }, [q]);
 
-  const categoryHref = (slug: string) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (slug) params.set("category", slug);
-    const s = params.toString();
-    return `/product${s ? `?${s}` : ""}`;
-  };
 
   return (
     <div className="container-page py-10">
@@ -95,21 +89,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <nav aria-label="Categories" className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {[{ slug: "", name: "All" }, ...categories].map((c) => (
-            <li key={c.slug || "all"}>
-              <Link
-                to={categoryHref(c.slug)}
-                aria-current={c.slug === category ? "page" : undefined}
-                className={`inline-block rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600 ${c.slug === category ? "border-ink-900 bg-ink-900 text-white" : "border-ink-300 text-ink-700 hover:bg-ink-100"}`}
-              >
-                {c.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="mt-4">
+        <FilterLinks param="category" current={category} label="Categories" options={[{ value: "", label: "All" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]} />
+      </div>
 
       <div className="mt-6 flex items-center justify-between text-sm text-ink-600" aria-live="polite">
         <p>{total === 1 ? "1 product" : `${total} products`}{q ? ` matching “${q}”` : ""}</p>

@@ -8,6 +8,7 @@ import { HeartIcon } from "../components/Icons.tsx";
 import { ShareDialog } from "../components/ShareDialog.tsx";
 import { publicUrlFrom, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, shop, toLogin } from "../lib/request.server.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -79,25 +80,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const features = [product.desc1, product.desc2, product.desc3, product.desc4].filter(Boolean);
   return (
     <div className="container-page py-8">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-ink-600">
-        <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="hover:underline">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/product" className="hover:underline">
-              Products
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-ink-900">
-            {product.title}
-          </li>
-        </ol>
-      </nav>
+      <div className="mb-6">
+        <Breadcrumb trail={[{ to: "/product", label: "Products" }]} current={product.title} />
+      </div>
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
         <img
           src={imageUrl(product.imageKey, 1200)}

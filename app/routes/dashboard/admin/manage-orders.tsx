@@ -5,7 +5,7 @@ import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
 import { CloseIcon } from "../../../components/Icons.tsx";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { Pagination } from "../../../components/Pagination.tsx";
-import { FilterLinks } from "../../../components/StatusFilter.tsx";
+import { FilterLinks } from "../../../components/FilterLinks.tsx";
 import { Toast } from "../../../components/Toast.tsx";
 import { pageParam, toastAction } from "../../../lib/admin-action.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
