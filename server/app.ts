@@ -55,11 +55,12 @@ export function createApp(services: Services, pages?: PageHandler, options: { cl
   }
 
   if (pages) {
-    // a hard ceiling for form posts (the add-product page reads an image upload)
+    // A hard ceiling for form posts. The add-product page answers an oversize upload itself, with a
+    // message beside the field, from Content-Length; this only stops bodies far beyond that.
     app.post(
       "*",
       bodyLimit({
-        maxSize: services.config.maxUploadBytes + 256 * 1024,
+        maxSize: services.config.maxUploadBytes * 2 + 1024 * 1024,
         onError: (c) => c.text("The upload is too large.", 413),
       }),
     );

@@ -17,8 +17,8 @@ export function notFoundPage(): never {
 }
 
 /** Sends a visitor who must sign in to the login page, remembering where they were. */
-export function toLogin(request: Request): never {
-  throw redirect(`/login?from=${encodeURIComponent(pagePath(request))}`);
+export function toLogin(request: Request, reason?: "admin"): never {
+  throw redirect(`/login?from=${encodeURIComponent(pagePath(request))}${reason ? `&reason=${reason}` : ""}`);
 }
 
 /** The page a request is for, also when it is React Router's data request (`/x.data`, `/_.data`). */
@@ -43,7 +43,8 @@ export async function requireSignedIn(context: Ctx, request: Request): Promise<E
 
 export async function requireAdminPage(context: Ctx, request: Request): Promise<Extract<Actor, { kind: "admin" }>> {
   const actor = await shop(context).actor();
-  if (actor.kind !== "admin") toLogin(request);
+  // a signed-in customer is asked to sign in with an admin account (and not bounced straight back)
+  if (actor.kind !== "admin") toLogin(request, actor.kind === "customer" ? "admin" : undefined);
   return actor;
 }
 

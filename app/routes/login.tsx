@@ -34,11 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, actor } = shop(context);
   const url = new URL(request.url);
   const from = safeRedirect(url.searchParams.get("from"));
-  if ((await actor()).kind !== "anonymous") throw redirect(from);
+  const who = await actor();
+  const needsAdmin = url.searchParams.get("reason") === "admin" && who.kind !== "admin";
+  if (who.kind !== "anonymous" && !needsAdmin) throw redirect(from);
   const googleError = url.searchParams.get("error");
   return {
     from,
     googleSignIn: Boolean(services.config.google),
+    adminNotice: needsAdmin ? "This page is for shop admins. Sign in with an admin account to open it." : null,
     googleError: googleError ? (GOOGLE_ERRORS[googleError.toLowerCase()] ?? "Google sign-in did not work. Please try again.") : null,
     demoAccounts: services.config.demoMode ? DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role })) : [],
   };
@@ -77,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { from, googleSignIn, googleError, demoAccounts } = loaderData;
+  const { from, googleSignIn, googleError, demoAccounts, adminNotice } = loaderData;
   const navigation = useNavigation();
   const signingIn = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") && navigation.formData?.get("intent") !== "google";
   const error = actionData?.message || googleError;
@@ -86,6 +89,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <div className="w-full max-w-md rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold">Sign in</h1>
         <p className="mt-1 text-ink-600">Welcome back. Sign in to order, keep a wishlist and follow your orders.</p>
+        {adminNotice && (
+          <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            {adminNotice}
+          </p>
+        )}
         {error && (
           <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {error}
