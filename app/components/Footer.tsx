@@ -52,7 +52,7 @@ export function Footer({ shopName, contact }: { shopName: string; contact: Foote
         </section>
         <nav aria-labelledby="footer-categories">
           <h2 id="footer-categories" className={heading}>
-            Categories
+            Shop by category
           </h2>
           <ul className="space-y-2">
             {categoryLinks.map((c) => (
