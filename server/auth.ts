@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { admin, bearer, genericOAuth } from "better-auth/plugins";
 import type { DatabaseHandle } from "../db/connection.ts";
+import { toBool } from "../db/dialect.ts";
 import { setRole } from "../domain/accounts/index.ts";
 import { type Actor, actorFor, type Role } from "../domain/shared/actor.ts";
 import type { Config } from "./config.ts";
@@ -31,11 +32,27 @@ export function createAuth(config: Config, database: DatabaseHandle) {
         // which would link even unverified addresses.
         trustedProviders: [],
         // The shop does not verify emails at sign-up, so its password accounts are never
-        // "verified" and Better Auth would refuse to link them. Known trade-off: someone who
-        // registered a password account with another person's address keeps that password after
-        // the real owner signs in with Google. (Deprecated option: Better Auth plans to make the
-        // check unconditional, at which point sign-up needs email verification.)
+        // "verified" and Better Auth would refuse to link them. The hook below makes the link safe.
+        // (Deprecated option: Better Auth plans to make the check unconditional, at which point
+        // sign-up needs email verification.)
         requireLocalEmailVerified: false,
+      },
+    },
+    databaseHooks: {
+      account: {
+        create: {
+          // When Google (which verified the address) joins an account whose email we never verified,
+          // whoever registered that password may not own the address: the password and every
+          // earlier session go, and the verified owner keeps the account and its data. (The same
+          // rule as Firebase's for unverified password accounts.)
+          after: async (account) => {
+            if (account.providerId !== "google") return;
+            const user = await database.db.selectFrom("user").select("emailVerified").where("id", "=", account.userId).executeTakeFirst();
+            if (!user || toBool(user.emailVerified)) return;
+            await database.db.deleteFrom("account").where("userId", "=", account.userId).where("providerId", "=", "credential").execute();
+            await database.db.deleteFrom("session").where("userId", "=", account.userId).execute();
+          },
+        },
       },
     },
     // Failures on the way back from the provider (expired state, …) land on the sign-in page,

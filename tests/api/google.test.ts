@@ -250,7 +250,7 @@ describe("Sign in with Google (OpenID Connect against a local provider)", () => 
     expect(await (await apiAs(shop, browser.shopCookie, "/api/auth/get-session")).json()).toMatchObject({ user: { id: users[0].id } });
   });
 
-  it("links Google to an existing password account with the same (verified) email, keeping its data", async () => {
+  it("links Google to an existing password account with the same email, keeping its data but not the unproven password", async () => {
     const email = uniqueEmail("linked");
     const signUp = await apiAs(shop, "", "/api/auth/sign-up/email", { method: "POST", json: { email, password: "password-1234", name: "Linus Pauling" } });
     expect(signUp.status).toBe(200);
@@ -268,13 +268,14 @@ describe("Sign in with Google (OpenID Connect against a local provider)", () => 
     expect(users).toHaveLength(1);
     expect(users[0].id).toBe(before.id);
     expect(users[0].name).toBe("Linus Pauling"); // the shop's profile is kept
-    expect((await accountsOf(shop, before.id)).map((a) => a.providerId)).toEqual(["credential", "google"]);
+    // the address was never verified by the shop: the password and sessions from before the link are gone
+    expect((await accountsOf(shop, before.id)).map((a) => a.providerId)).toEqual(["google"]);
+    expect(await (await apiAs(shop, passwordCookie, "/api/auth/get-session")).json()).toBeNull();
     const wishlist = await apiAs(shop, browser.shopCookie, `/api/wishlist/${encodeURIComponent(email)}`);
     expect(wishlist.status).toBe(200);
     expect(await wishlist.json()).toEqual([expect.objectContaining({ product_deatils: expect.objectContaining({ _id: productId }) })]);
-    // the password still works too
     const again = await apiAs(shop, "", "/api/auth/sign-in/email", { method: "POST", json: { email, password: "password-1234" } });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(401);
   });
 
   it("does not link when the provider has not verified the email, and says so on /login", async () => {
