@@ -7,9 +7,7 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContext } from "../../app/context.ts";
 import { action as loginAction, loader as loginLoader } from "../../app/routes/login.tsx";
 import { createApp } from "../../server/app.ts";
 import { actorFromHeaders } from "../../server/auth.ts";
@@ -17,7 +15,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { type OidcServer, startOidcServer } from "../support/oidc-server.ts";
-import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
+import { createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 type Shop = { services: Services; app: ReturnType<typeof createApp>; close: () => Promise<void> };
 
@@ -40,12 +38,6 @@ async function createGoogleShop(oidc: OidcServer): Promise<Shop> {
   return { services, app: createApp(services), close: () => database.drop() };
 }
 
-/** Calls a page's loader or action the way server/app.ts does. */
-function pageContext(shop: { services: Services }, request: Request) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { services: shop.services, actor: () => actorFromHeaders(shop.services.auth, request.headers), clientIp: "127.0.0.1" });
-  return context;
-}
 
 /**
  * A browser, as far as redirects and cookies go: requests to the shop's origin go to the in-process

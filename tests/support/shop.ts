@@ -5,7 +5,10 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import { requestContext } from "../../app/context.ts";
 import { createApp } from "../../server/app.ts";
+import { actorFromHeaders } from "../../server/auth.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
@@ -97,4 +100,11 @@ export async function createTestShop(options: { seed?: boolean; env?: Record<str
     admin: () => signIn(ADMIN.email, ADMIN.password),
     close: () => database.drop(),
   };
+}
+
+/** The context a page's loader or action gets from server/app.ts, for calling one directly. */
+export function pageContext(shop: { services: Services }, request: Request): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { services: shop.services, actor: () => actorFromHeaders(shop.services.auth, request.headers), clientIp: "127.0.0.1" });
+  return context;
 }
