@@ -25,10 +25,11 @@ export function createApp(services: Services, pages?: PageHandler, options: { cl
     await next();
   });
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: "same-site", referrerPolicy: "strict-origin-when-cross-origin" }));
+  const checkOrigin = sameOriginWrites(services.config.publicUrl);
   app.use(async (c, next) => {
     // Better Auth checks the origin of its own endpoints
     if (c.req.path.startsWith("/api/auth/")) return next();
-    return sameOriginWrites(services.config.publicUrl)(c, next);
+    return checkOrigin(c, next);
   });
 
   app.route("/api", createApi(services));

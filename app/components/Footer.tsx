@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { telHref } from "../lib/format.ts";
 import { MailIcon, PhoneIcon, PinIcon } from "./Icons.tsx";
 import { PaymentBadges } from "./PaymentBadges.tsx";
 import { Wordmark } from "./Wordmark.tsx";
@@ -11,6 +12,13 @@ const categoryLinks = [
   { slug: "accessories", label: "Accessories" },
   { slug: "shoes", label: "Shoes" },
   { slug: "denim", label: "Denim" },
+];
+
+const infoLinks = [
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact Us" },
+  { to: "/storeLocation", label: "Store Locations" },
+  { to: "/dashboard", label: "My Account" },
 ];
 
 // The shop has no pages for these yet; they lead home, as they always have.
@@ -37,7 +45,7 @@ export function Footer({ shopName, contact }: { shopName: string; contact: Foote
             {contact.phones.map((p) => (
               <li key={p} className="flex gap-2">
                 <PhoneIcon className="mt-0.5 h-4 w-4 shrink-0" />
-                <a className={link} href={`tel:${p.replace(/[^+\d]/g, "")}`}>
+                <a className={link} href={telHref(p)}>
                   {p}
                 </a>
               </li>
@@ -69,26 +77,13 @@ export function Footer({ shopName, contact }: { shopName: string; contact: Foote
             Information
           </h2>
           <ul className="space-y-2">
-            <li>
-              <Link className={link} to="/about">
-                About Us
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/contact">
-                Contact Us
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/storeLocation">
-                Store Locations
-              </Link>
-            </li>
-            <li>
-              <Link className={link} to="/dashboard">
-                My Account
-              </Link>
-            </li>
+            {infoLinks.map((l) => (
+              <li key={l.to}>
+                <Link className={link} to={l.to}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-help">

@@ -4,3 +4,6 @@ const date = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UT
 
 export const formatDateTime = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
 export const formatDate = (isoDate: string) => date.format(new Date(isoDate));
+
+/** A phone number as a `tel:` link: digits and a leading plus only. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;

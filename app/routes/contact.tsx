@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { contactDetails, sendContactMessage } from "../../domain/content/index.ts";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/Icons.tsx";
+import { telHref } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formAction, shop } from "../lib/request.server.ts";
 import type { Route } from "./+types/contact";
@@ -31,7 +32,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ...result.data, values }, result.init ?? undefined);
 }
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact } = loaderData;

@@ -1,9 +1,23 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/Icons.tsx";
+import { telHref } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { shop } from "../lib/request.server.ts";
 import type { Route } from "./+types/store-locations";
+
+/** One line of a store card: an icon standing for its label, then the value. */
+function Detail({ icon: Icon, label, children }: { icon: (p: { className?: string }) => React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-3">
+      <dt>
+        <Icon className="mt-0.5 h-5 w-5 text-ink-500" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
@@ -20,7 +34,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Each card gets its own soft band of colour, in the landing page's palette. */
 const bands = ["from-accent-100 to-accent-50", "from-ink-200 to-ink-50", "from-accent-50 to-ink-100"];
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, "")}`;
 const mapHref = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 export default function StoreLocations({ loaderData }: Route.ComponentProps) {
@@ -57,44 +70,22 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="flex flex-1 flex-col p-6">
                     <dl className="space-y-4 text-ink-700">
-                      <div className="flex gap-3">
-                        <dt>
-                          <PinIcon className="mt-0.5 h-5 w-5 text-ink-500" />
-                          <span className="sr-only">Address</span>
-                        </dt>
-                        <dd>
-                          <address className="not-italic">{store.address}</address>
-                        </dd>
-                      </div>
-                      <div className="flex gap-3">
-                        <dt>
-                          <PhoneIcon className="mt-0.5 h-5 w-5 text-ink-500" />
-                          <span className="sr-only">Phone</span>
-                        </dt>
-                        <dd>
-                          <a href={telHref(store.phone)} className="hover:text-accent-700 hover:underline">
-                            {store.phone}
-                          </a>
-                        </dd>
-                      </div>
-                      <div className="flex gap-3">
-                        <dt>
-                          <MailIcon className="mt-0.5 h-5 w-5 text-ink-500" />
-                          <span className="sr-only">Email</span>
-                        </dt>
-                        <dd className="min-w-0 break-words">
-                          <a href={`mailto:${store.email}`} className="hover:text-accent-700 hover:underline">
-                            {store.email}
-                          </a>
-                        </dd>
-                      </div>
-                      <div className="flex gap-3">
-                        <dt>
-                          <ClockIcon className="mt-0.5 h-5 w-5 text-ink-500" />
-                          <span className="sr-only">Opening hours</span>
-                        </dt>
-                        <dd>{store.hours}</dd>
-                      </div>
+                      <Detail icon={PinIcon} label="Address">
+                        <address className="not-italic">{store.address}</address>
+                      </Detail>
+                      <Detail icon={PhoneIcon} label="Phone">
+                        <a href={telHref(store.phone)} className="hover:text-accent-700 hover:underline">
+                          {store.phone}
+                        </a>
+                      </Detail>
+                      <Detail icon={MailIcon} label="Email">
+                        <a href={`mailto:${store.email}`} className="break-words hover:text-accent-700 hover:underline">
+                          {store.email}
+                        </a>
+                      </Detail>
+                      <Detail icon={ClockIcon} label="Opening hours">
+                        {store.hours}
+                      </Detail>
                     </dl>
                     <a href={mapHref(store.address)} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-6 self-start text-sm">
                       Get directions<span className="sr-only"> to {store.name} (opens in a new tab)</span>

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import sharp from "sharp";
 import type { DB } from "../connection.ts";
 import { insertProduct } from "../../domain/catalog/repository.ts";
 import { storeImage } from "../../domain/media/images.ts";
@@ -19,7 +20,6 @@ async function seedImage(media: MediaStore, folder: string, name: string, svg: (
   const key = `${folder}/${name}`;
   const existing = await media.get(imageUrl(key).slice("/media/".length));
   if (existing) {
-    const { default: sharp } = await import("sharp");
     const meta = await sharp(existing).metadata();
     return { key, width: meta.width ?? 480, height: meta.height ?? 480 };
   }

@@ -50,7 +50,6 @@ export async function setRole(db: DB, email: string, role: "admin" | "user"): Pr
   await db.updateTable("user").set({ role, updatedAt: new Date().toISOString() }).where("email", "=", email.trim().toLowerCase()).execute();
 }
 
-export { findByEmail as findAccountByEmail };
 
 /** The shop's password rule, shown beside the field: long enough, and not only letters or only digits. */
 export const passwordSchema = z

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { DB } from "../../db/connection.ts";
-import { notFound } from "../errors.ts";
 import { newId } from "../shared/ids.ts";
 import { emailSchema, optionalText, requiredText } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
@@ -24,12 +23,6 @@ export async function listArticles(deps: Deps): Promise<BlogArticle[]> {
     body: r.body.split("\n\n"),
     tags: JSON.parse(r.tags) as string[],
   }));
-}
-
-export async function getArticle(deps: Deps, slug: string): Promise<BlogArticle> {
-  const article = (await listArticles(deps)).find((a) => a.slug === slug);
-  if (!article) throw notFound("Article");
-  return article;
 }
 
 export async function listStoreLocations(deps: Deps): Promise<StoreLocation[]> {

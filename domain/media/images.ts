@@ -2,15 +2,29 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { DomainError } from "../errors.ts";
 import type { MediaStore } from "./store.ts";
+import { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "./upload-rules.ts";
 import { IMAGE_WIDTHS } from "./urls.ts";
 
+export { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "./upload-rules.ts";
 export { IMAGE_WIDTHS, imageSrcSet, imageUrl } from "./urls.ts";
 
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"]);
 const MAX_PIXELS = 40_000_000;
 
 export type StoredImage = { key: string; width: number; height: number };
+
+/**
+ * The upload rule for product images, shared by the API and the add-product page: image types
+ * only, at most `maxBytes`. Answers the bytes (nothing when no file was chosen).
+ */
+export async function readImageUpload(file: File | undefined, maxBytes: number): Promise<Buffer | undefined> {
+  if (!file || file.size === 0) return undefined;
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    throw new DomainError("unsupported_media_type", "The image must be a JPEG, PNG, WebP, GIF or AVIF file.", { image: "Choose an image file (JPEG, PNG, WebP, GIF or AVIF)." });
+  }
+  if (file.size > maxBytes) throw new DomainError("payload_too_large", "The image is too large.", { image: imageTooLargeMessage(maxBytes) });
+  return Buffer.from(await file.arrayBuffer());
+}
 
 /**
  * Decodes an upload (refusing anything that is not really an image), strips its metadata and

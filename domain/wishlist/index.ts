@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { DB } from "../../db/connection.ts";
-
 import * as catalog from "../catalog/repository.ts";
 import { DomainError, notFound } from "../errors.ts";
 import { type Actor, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";

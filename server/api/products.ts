@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as catalog from "../../domain/catalog/index.ts";
 import { DomainError } from "../../domain/errors.ts";
-import { ACCEPTED_IMAGE_TYPES } from "../../domain/media/images.ts";
+import { imageTooLargeMessage, readImageUpload } from "../../domain/media/images.ts";
 import { requireAdmin } from "../../domain/shared/actor.ts";
 import { type AppEnv, actorOf } from "../http/context.ts";
 import { queryOf, withTotal } from "./body.ts";
@@ -30,7 +30,7 @@ export function productsApi(maxUploadBytes: number) {
     },
     bodyLimit({
       maxSize: maxUploadBytes + 64 * 1024,
-      onError: (c) => c.json({ error: { code: "payload_too_large", message: `The upload is too large (the limit is ${Math.round(maxUploadBytes / 1024 / 1024)} MB).` } }, 413),
+      onError: (c) => c.json({ error: { code: "payload_too_large", message: imageTooLargeMessage(maxUploadBytes) } }, 413),
     }),
     async (c) => {
       const type = c.req.header("content-type") ?? "";
@@ -53,16 +53,8 @@ export function productsApi(maxUploadBytes: number) {
         }
         fields[key] = Array.isArray(value) ? value.filter((v) => typeof v === "string") : typeof value === "string" ? value : undefined;
       }
-      if (file) {
-        if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-          throw new DomainError("unsupported_media_type", "The image must be a JPEG, PNG, WebP, GIF or AVIF file.", { image: "Choose an image file (JPEG, PNG, WebP, GIF or AVIF)." });
-        }
-        if (file.size > maxUploadBytes) {
-          throw new DomainError("payload_too_large", "The image is too large.", { image: `The image must be at most ${Math.round(maxUploadBytes / 1024 / 1024)} MB.` });
-        }
-      }
       const services = c.get("services");
-      const image = file ? Buffer.from(await file.arrayBuffer()) : undefined;
+      const image = await readImageUpload(file, maxUploadBytes);
       const product = await catalog.addProduct({ db: services.database.db, media: services.media }, await actorOf(c), fields, image);
       return c.json({ acknowledged: true, insertedId: product.id, product: productJson(product) }, 201);
     },

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import * as catalog from "../../../../domain/catalog/index.ts";
 import { DomainError } from "../../../../domain/errors.ts";
-import { ACCEPTED_IMAGE_TYPES } from "../../../../domain/media/images.ts";
+import { readImageUpload } from "../../../../domain/media/images.ts";
+import { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "../../../../domain/media/upload-rules.ts";
 import { Field, Spinner } from "../../../components/Field.tsx";
 import { Toast } from "../../../components/Toast.tsx";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -18,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, db } = shop(context);
   return {
     categories: (await catalog.listCategories(db)).map(({ slug, name }) => ({ slug, name })),
-    maxUploadMb: Math.round(services.config.maxUploadBytes / 1024 / 1024),
     maxUploadBytes: services.config.maxUploadBytes,
     accept: ACCEPTED_IMAGE_TYPES.join(","),
   };
@@ -31,23 +31,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdminPage(context, request);
   const { services, deps } = shop(context);
   const limit = services.config.maxUploadBytes;
-  const tooLarge = () =>
-    data({ ok: false as const, values: null, fields: { image: `The image is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.` }, productId: "" }, { status: 413 });
   // refuse an oversized upload before reading it
-  if (Number(request.headers.get("content-length") ?? 0) > limit + 64 * 1024) return tooLarge();
+  if (Number(request.headers.get("content-length") ?? 0) > limit + 64 * 1024) {
+    return data({ ok: false as const, values: null, fields: { image: imageTooLargeMessage(limit) }, productId: "" }, { status: 413 });
+  }
   const form = await request.formData();
   const values = {
     ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(form.get(f) ?? "")])),
     Categories: form.getAll("Categories").map(String),
   } as Values;
   const file = form.get("image");
-  const image = file instanceof File && file.size > 0 ? file : undefined;
   try {
-    if (image && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(image.type)) {
-      throw new DomainError("unsupported_media_type", "Not an image.", { image: "Choose an image file (JPEG, PNG, WebP, GIF or AVIF)." });
-    }
-    if (image && image.size > limit) return tooLarge();
-    const product = await catalog.addProduct(deps, actor, values, image ? Buffer.from(await image.arrayBuffer()) : undefined);
+    const image = await readImageUpload(file instanceof File ? file : undefined, limit);
+    const product = await catalog.addProduct(deps, actor, values, image);
     return { ok: true as const, values: null, fields: {} as Record<string, string>, productId: product.id };
   } catch (e) {
     if (e instanceof DomainError && e.code !== "forbidden") return data({ ok: false as const, values, fields: e.fields ?? { image: e.message }, productId: "" }, { status: e.status });
@@ -55,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function ImagePicker({ accept, error: serverError, maxUploadMb, maxUploadBytes }: { accept: string; error?: string; maxUploadMb: number; maxUploadBytes: number }) {
+function ImagePicker({ accept, error: serverError, maxUploadBytes }: { accept: string; error?: string; maxUploadBytes: number }) {
+  const maxUploadMb = Math.round(maxUploadBytes / 1024 / 1024);
   const [preview, setPreview] = useState<string | null>(null);
   // An image over the limit is refused here, before it is uploaded (the server refuses it too).
   const [tooLarge, setTooLarge] = useState<string | null>(null);
@@ -86,7 +83,7 @@ function ImagePicker({ accept, error: serverError, maxUploadMb, maxUploadBytes }
               const file = e.currentTarget.files?.[0];
               if (file && file.size > maxUploadBytes) {
                 e.currentTarget.value = "";
-                setTooLarge(`The image is too large: the limit is ${maxUploadMb} MB. Choose a smaller image.`);
+                setTooLarge(`${imageTooLargeMessage(maxUploadBytes)} Choose a smaller image.`);
                 setPreview(null);
                 return;
               }
@@ -109,7 +106,7 @@ function ImagePicker({ accept, error: serverError, maxUploadMb, maxUploadBytes }
 }
 
 export default function AddProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, maxUploadMb, maxUploadBytes, accept } = loaderData;
+  const { categories, maxUploadBytes, accept } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const v = actionData?.values;
@@ -156,7 +153,7 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         <Field className="sm:col-span-2" label="Feature 2 (optional)" name="desc2" defaultValue={v?.desc2} error={f.desc2} />
         <Field className="sm:col-span-2" label="Feature 3 (optional)" name="desc3" defaultValue={v?.desc3} error={f.desc3} />
         <Field className="sm:col-span-2" label="Feature 4 (optional)" name="desc4" defaultValue={v?.desc4} error={f.desc4} />
-        <ImagePicker accept={accept} error={f.image} maxUploadMb={maxUploadMb} maxUploadBytes={maxUploadBytes} />
+        <ImagePicker accept={accept} error={f.image} maxUploadBytes={maxUploadBytes} />
         <button type="submit" className="btn-accent sm:col-span-2" disabled={busy}>
           {busy && <Spinner />}
           {busy ? "Adding the product…" : "Add product"}
