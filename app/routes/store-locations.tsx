@@ -64,7 +64,7 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
                       <PinIcon className="h-6 w-6" />
                     </span>
                     <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">{store.country}</p>
-                    <h2 id={titleId} className="mt-1 text-2xl font-bold text-ink-900">
+                    <h2 id={titleId} className="mt-1 pr-14 text-2xl font-bold text-ink-900">
                       {store.name}
                     </h2>
                   </div>
