@@ -29,7 +29,12 @@ function choosePort(variable = "E2E_PORT", preferred = 4173, avoid?: number): nu
     });
     (async () => console.log((await tryPort(${preferred})) ?? (await tryPort(0))))();`;
   let port = Number(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim());
-  if (port === avoid) port = Number(execFileSync(process.execPath, ["-e", probe.replace(`tryPort(${preferred})`, "tryPort(0)")], { encoding: "utf8" }).trim());
+  if (port === avoid)
+    port = Number(
+      execFileSync(process.execPath, ["-e", probe.replace(`tryPort(${preferred})`, "tryPort(0)")], {
+        encoding: "utf8",
+      }).trim(),
+    );
   process.env[variable] = String(port);
   return port;
 }
@@ -48,6 +53,15 @@ const origin = `http://localhost:${port}`;
 const oidcPort = choosePort("E2E_OIDC_PORT", 4180, port);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const oidcClient = { id: "vitrine-e2e", secret: "vitrine-e2e-client-secret-0123456789" };
+
+/** A stand-in for Stripe's endpoints and its hosted payment page (tests/support/stripe-server.ts). */
+const stripePort = choosePort("E2E_STRIPE_PORT", 4190, port);
+const stripeBase = `http://127.0.0.1:${stripePort}`;
+const stripeWebhookSecret = "whsec_e2e_stand_in_0123456789";
+
+/** A real SMTP server the shop sends to (tests/support/smtp-server.ts); tests read its mail over HTTP. */
+const smtpPort = choosePort("E2E_SMTP_PORT", 4192, port);
+const mailApiPort = choosePort("E2E_MAIL_API_PORT", 4193, smtpPort);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -72,39 +86,64 @@ export default defineConfig({
     },
   },
   webServer: [
-  {
-    command: `"${node24()}" tests/support/oidc-server.ts --port ${oidcPort} --shop ${origin} --client-id ${oidcClient.id} --client-secret ${oidcClient.secret}`,
-    cwd: root,
-    url: `${oidcIssuer}/.well-known/openid-configuration`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  },
-  {
-    command: `"${node24()}" server/main.ts`,
-    cwd: root,
-    url: `${origin}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      PORT: String(port),
-      NODE_ENV: "production",
-      AUTH_SECRET: "e2e-test-secret-not-for-production-0123456789abcdef",
-      DEMO_MODE: "true",
-      DATA_DIR: ".tmp/e2e-data",
-      PUBLIC_URL: origin,
-      LOG_LEVEL: "warn",
-      // many sign-ins from one address in a few minutes; the limits have their own Vitest test
-      RATE_LIMIT: "false",
-      GOOGLE_CLIENT_ID: oidcClient.id,
-      GOOGLE_CLIENT_SECRET: oidcClient.secret,
-      GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
+    {
+      command: `"${node24()}" tests/support/stripe-server.ts --port ${stripePort} --shop ${origin} --secret ${stripeWebhookSecret}`,
+      cwd: root,
+      url: `${stripeBase}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
-  },
+    {
+      command: `"${node24()}" tests/support/smtp-server.ts --smtp-port ${smtpPort} --http-port ${mailApiPort}`,
+      cwd: root,
+      url: `http://127.0.0.1:${mailApiPort}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: `"${node24()}" tests/support/oidc-server.ts --port ${oidcPort} --shop ${origin} --client-id ${oidcClient.id} --client-secret ${oidcClient.secret}`,
+      cwd: root,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: `"${node24()}" server/main.ts`,
+      cwd: root,
+      url: `${origin}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        PORT: String(port),
+        NODE_ENV: "production",
+        AUTH_SECRET: "e2e-test-secret-not-for-production-0123456789abcdef",
+        DEMO_MODE: "true",
+        SEED_ON_EMPTY: "true",
+        DATA_DIR: ".tmp/e2e-data",
+        PUBLIC_URL: origin,
+        LOG_LEVEL: "warn",
+        // many sign-ins from one address in a few minutes; the limits have their own Vitest test
+        RATE_LIMIT: "false",
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        STRIPE_API_BASE: stripeBase,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
   ],
 });

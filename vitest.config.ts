@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["domain/**/*.test.ts", "tests/**/*.test.ts"],
     exclude: ["tests/e2e/**", "**/node_modules/**", "build/**", ".tmp/**"],
     environment: "node",
     pool: "forks",

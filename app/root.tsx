@@ -1,30 +1,49 @@
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { contactDetails } from "../domain/content/index.ts";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import * as cart from "../domain/cart/index.ts";
+import { setShopCurrency } from "../domain/shared/money.ts";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { Toast } from "./components/Toast.tsx";
+import { contactDetails } from "./content/pages.ts";
 import { flashContext, flashMiddleware } from "./lib/flash.server.ts";
-import { shop } from "./lib/request.server.ts";
+import { requestCtx } from "./lib/request.server.ts";
 import "./app.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const middleware: Route.MiddlewareFunction[] = [flashMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, actor } = shop(context);
-  const who = await actor();
+  const ctx = requestCtx(context);
+  const { config, actor: who } = ctx;
   return data({
-    shopName: services.config.shopName,
-    publicUrl: services.config.publicUrl,
-    demoMode: services.config.demoMode,
+    cartCount: await cart.cartCount(ctx),
+    currency: config.currency,
+    shopName: config.shopName,
+    publicUrl: config.publicUrl,
+    mediaBase: config.mediaBaseUrl,
+    demoMode: config.demoMode,
     contact: contactDetails,
-    googleSignIn: Boolean(services.config.google),
+    googleSignIn: Boolean(config.google),
     flash: context.get(flashContext),
-    user: who.kind === "anonymous" ? null : { name: who.user.name, email: who.user.email, image: who.user.image, admin: who.kind === "admin" },
+    // a page rendered for nobody in particular may be shared (by the shop's store, or a CDN) with
+    // someone who has a session or a cart: the header then loads those parts itself
+    personal: ctx.personal,
+    user:
+      who.kind === "anonymous"
+        ? null
+        : { name: who.user.name, email: who.user.email, image: who.user.image, admin: who.kind === "admin" },
   });
 }
 
@@ -34,6 +53,8 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  // prices in the browser are written in the shop's currency, as on the server
+  if (root?.currency) setShopCurrency(root.currency);
   const shopName = root?.shopName ?? "Vitrine";
   return (
     <html lang="en">
@@ -45,10 +66,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
           Skip to content
         </a>
-        <Header shopName={shopName} user={root?.user ?? null} />
+        <Header shopName={shopName} root={root} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -1,6 +1,16 @@
 // The part of autocannon 9's programmatic API that the benchmark uses (the package ships no types).
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p99: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  };
   export type Options = {
     url: string;
     connections?: number;

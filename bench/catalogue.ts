@@ -78,10 +78,79 @@ function shuffled<T>(r: Rng, items: readonly T[]): T[] {
 
 // ── word lists ──────────────────────────────────────────────────────────────
 
-const BRANDS = ["Aurora", "Nimbus", "Pulse", "Vertex", "Lumen", "Orbit", "Zenith", "Helix", "Nova", "Quanta", "Arcadia", "Kestrel", "Tundra", "Cobalt", "Ember", "Solace"];
-const LINES = ["Pro", "Max", "Lite", "Air", "Ultra", "Plus", "Neo", "Edge", "One", "Go", "Mini", "Prime", "Flex", "Core", "Sense", "Studio", "Vista"];
-const COLLECTIONS = ["Harbor", "Meadow", "Alder", "Fjord", "Summit", "Canyon", "Linden", "Coastal", "Granite", "Willow", "Ridge", "Marlow", "Drift", "Hollow", "Birch", "Juniper", "Atlas", "Fern"];
-const COLOURS = ["Black", "Navy", "Olive", "Sand", "Charcoal", "Ivory", "Rust", "Sage", "Indigo", "Burgundy", "Stone", "Forest Green", "Camel", "Slate"];
+const BRANDS = [
+  "Aurora",
+  "Nimbus",
+  "Pulse",
+  "Vertex",
+  "Lumen",
+  "Orbit",
+  "Zenith",
+  "Helix",
+  "Nova",
+  "Quanta",
+  "Arcadia",
+  "Kestrel",
+  "Tundra",
+  "Cobalt",
+  "Ember",
+  "Solace",
+];
+const LINES = [
+  "Pro",
+  "Max",
+  "Lite",
+  "Air",
+  "Ultra",
+  "Plus",
+  "Neo",
+  "Edge",
+  "One",
+  "Go",
+  "Mini",
+  "Prime",
+  "Flex",
+  "Core",
+  "Sense",
+  "Studio",
+  "Vista",
+];
+const COLLECTIONS = [
+  "Harbor",
+  "Meadow",
+  "Alder",
+  "Fjord",
+  "Summit",
+  "Canyon",
+  "Linden",
+  "Coastal",
+  "Granite",
+  "Willow",
+  "Ridge",
+  "Marlow",
+  "Drift",
+  "Hollow",
+  "Birch",
+  "Juniper",
+  "Atlas",
+  "Fern",
+];
+const COLOURS = [
+  "Black",
+  "Navy",
+  "Olive",
+  "Sand",
+  "Charcoal",
+  "Ivory",
+  "Rust",
+  "Sage",
+  "Indigo",
+  "Burgundy",
+  "Stone",
+  "Forest Green",
+  "Camel",
+  "Slate",
+];
 
 type Department = "electronics" | "clothing";
 type ProductType = {
@@ -112,7 +181,12 @@ const TYPES: Record<string, ProductType[]> = {
     { noun: "Fitness Tracker Watch", art: "watch-a", price: [49, 249], spec: ["S/M", "M/L"] },
   ],
   laptops: [
-    { noun: "Ultralight Laptop", art: "laptop", price: [699, 2199], spec: ["16 GB / 512 GB", "16 GB / 1 TB", "32 GB / 1 TB"] },
+    {
+      noun: "Ultralight Laptop",
+      art: "laptop",
+      price: [699, 2199],
+      spec: ["16 GB / 512 GB", "16 GB / 1 TB", "32 GB / 1 TB"],
+    },
     { noun: "Gaming Laptop", art: "laptop", price: [999, 3299], spec: ["32 GB / 1 TB", "32 GB / 2 TB"] },
     { noun: "Business Notebook", art: "laptop", price: [599, 1799], spec: ["8 GB / 256 GB", "16 GB / 512 GB"] },
     { noun: "2-in-1 Tablet", art: "tablet", price: [299, 1199], spec: ["128 GB", "256 GB", "512 GB"] },
@@ -124,52 +198,168 @@ const TYPES: Record<string, ProductType[]> = {
     { noun: "Full HD Television", art: "tv-b", price: [199, 499], spec: ['32"', '40"', '43"'] },
   ],
   men: [
-    { noun: "Field Jacket", art: "top-a", price: [89, 249], words: ["Waterproof", "Waxed Cotton", "Ripstop", "Lightweight"] },
+    {
+      noun: "Field Jacket",
+      art: "top-a",
+      price: [89, 249],
+      words: ["Waterproof", "Waxed Cotton", "Ripstop", "Lightweight"],
+    },
     { noun: "Bomber Jacket", art: "top-a", price: [79, 229], words: ["Quilted", "Suede", "Nylon", "Wool-Blend"] },
-    { noun: "Oxford Shirt", art: "top-a", price: [39, 99], words: ["Slim-Fit", "Classic", "Brushed Cotton", "Button-Down"] },
-    { noun: "Fleece Hoodie", art: "top-b", price: [45, 110], words: ["Relaxed", "Organic Cotton", "Heavyweight", "Zip-Up"] },
-    { noun: "Crewneck Sweater", art: "top-b", price: [55, 180], words: ["Merino", "Lambswool", "Cable-Knit", "Cashmere-Blend"] },
-    { noun: "Chinos", art: "trousers-b", price: [49, 119], words: ["Slim-Fit", "Stretch Cotton", "Tapered", "Relaxed"] },
+    {
+      noun: "Oxford Shirt",
+      art: "top-a",
+      price: [39, 99],
+      words: ["Slim-Fit", "Classic", "Brushed Cotton", "Button-Down"],
+    },
+    {
+      noun: "Fleece Hoodie",
+      art: "top-b",
+      price: [45, 110],
+      words: ["Relaxed", "Organic Cotton", "Heavyweight", "Zip-Up"],
+    },
+    {
+      noun: "Crewneck Sweater",
+      art: "top-b",
+      price: [55, 180],
+      words: ["Merino", "Lambswool", "Cable-Knit", "Cashmere-Blend"],
+    },
+    {
+      noun: "Chinos",
+      art: "trousers-b",
+      price: [49, 119],
+      words: ["Slim-Fit", "Stretch Cotton", "Tapered", "Relaxed"],
+    },
     { noun: "Polo Shirt", art: "top-b", price: [29, 89], words: ["Piqué", "Classic", "Performance", "Linen-Blend"] },
-    { noun: "Puffer Vest", art: "top-a", price: [69, 179], words: ["Packable", "Recycled Down", "Quilted", "Lightweight"] },
-    { noun: "Trench Coat", art: "top-a", price: [149, 399], words: ["Water-Repellent", "Tailored", "Gabardine", "Classic"] },
-    { noun: "Linen Shirt", art: "top-a", price: [39, 109], words: ["Relaxed", "Garment-Dyed", "Short-Sleeve", "Band-Collar"] },
+    {
+      noun: "Puffer Vest",
+      art: "top-a",
+      price: [69, 179],
+      words: ["Packable", "Recycled Down", "Quilted", "Lightweight"],
+    },
+    {
+      noun: "Trench Coat",
+      art: "top-a",
+      price: [149, 399],
+      words: ["Water-Repellent", "Tailored", "Gabardine", "Classic"],
+    },
+    {
+      noun: "Linen Shirt",
+      art: "top-a",
+      price: [39, 109],
+      words: ["Relaxed", "Garment-Dyed", "Short-Sleeve", "Band-Collar"],
+    },
   ],
   women: [
     { noun: "Wrap Dress", art: "dress-a", price: [59, 189], words: ["Midi", "Floral", "Satin", "Jersey"] },
     { noun: "Maxi Dress", art: "dress-b", price: [69, 219], words: ["Tiered", "Linen", "Printed", "Pleated"] },
     { noun: "Midi Skirt", art: "skirt", price: [45, 139], words: ["Pleated", "A-Line", "Satin", "Corduroy"] },
     { noun: "Knit Cardigan", art: "top-c", price: [49, 169], words: ["Chunky", "Cropped", "Merino", "Cashmere-Blend"] },
-    { noun: "Puffer Jacket", art: "top-c", price: [99, 279], words: ["Cropped", "Waterproof", "Recycled Down", "Longline"] },
+    {
+      noun: "Puffer Jacket",
+      art: "top-c",
+      price: [99, 279],
+      words: ["Cropped", "Waterproof", "Recycled Down", "Longline"],
+    },
     { noun: "Leather Jacket", art: "top-c", price: [179, 499], words: ["Biker", "Vegan", "Cropped", "Vintage"] },
     { noun: "Silk Blouse", art: "top-c", price: [69, 199], words: ["Relaxed", "Tie-Neck", "Sleeveless", "Classic"] },
-    { noun: "Wide-Leg Trousers", art: "trousers-b", price: [59, 159], words: ["Tailored", "Linen", "Pleated", "High-Rise"] },
+    {
+      noun: "Wide-Leg Trousers",
+      art: "trousers-b",
+      price: [59, 159],
+      words: ["Tailored", "Linen", "Pleated", "High-Rise"],
+    },
     { noun: "Knit Top", art: "top-c", price: [29, 89], words: ["Ribbed", "Fine-Gauge", "Cropped", "Sleeveless"] },
-    { noun: "Wool Coat", art: "top-c", price: [179, 449], words: ["Double-Breasted", "Oversized", "Belted", "Tailored"] },
+    {
+      noun: "Wool Coat",
+      art: "top-c",
+      price: [179, 449],
+      words: ["Double-Breasted", "Oversized", "Belted", "Tailored"],
+    },
   ],
   accessories: [
-    { noun: "Leather Belt", art: "belt", also: ["men"], price: [29, 99], words: ["Reversible", "Braided", "Full-Grain", "Classic"] },
-    { noun: "Baseball Cap", art: "cap", price: [19, 49], words: ["Washed Cotton", "Corduroy", "Embroidered", "Wool-Blend"] },
-    { noun: "Rolltop Backpack", art: "backpack", price: [69, 189], words: ["Waterproof", "Recycled Nylon", "Commuter", "Waxed Canvas"] },
-    { noun: "Tote Bag", art: "bag", also: ["women"], price: [35, 249], words: ["Canvas", "Leather", "Oversized", "Structured"] },
+    {
+      noun: "Leather Belt",
+      art: "belt",
+      also: ["men"],
+      price: [29, 99],
+      words: ["Reversible", "Braided", "Full-Grain", "Classic"],
+    },
+    {
+      noun: "Baseball Cap",
+      art: "cap",
+      price: [19, 49],
+      words: ["Washed Cotton", "Corduroy", "Embroidered", "Wool-Blend"],
+    },
+    {
+      noun: "Rolltop Backpack",
+      art: "backpack",
+      price: [69, 189],
+      words: ["Waterproof", "Recycled Nylon", "Commuter", "Waxed Canvas"],
+    },
+    {
+      noun: "Tote Bag",
+      art: "bag",
+      also: ["women"],
+      price: [35, 249],
+      words: ["Canvas", "Leather", "Oversized", "Structured"],
+    },
     { noun: "Sunglasses", art: "sunglasses", price: [49, 229], words: ["Polarised", "Aviator", "Round", "Sport Pro"] },
-    { noun: "Crossbody Bag", art: "bag", also: ["women"], price: [59, 279], words: ["Quilted", "Mini", "Leather", "Nylon"] },
+    {
+      noun: "Crossbody Bag",
+      art: "bag",
+      also: ["women"],
+      price: [59, 279],
+      words: ["Quilted", "Mini", "Leather", "Nylon"],
+    },
     { noun: "Laptop Sleeve Bag", art: "bag", price: [29, 99], words: ['13"', '14"', '16"', "Padded"] },
   ],
   shoes: [
-    { noun: "Running Sneakers", art: "sneaker", price: [79, 219], words: ["Cushioned", "Trail", "Lightweight", "Pro Racing"] },
+    {
+      noun: "Running Sneakers",
+      art: "sneaker",
+      price: [79, 219],
+      words: ["Cushioned", "Trail", "Lightweight", "Pro Racing"],
+    },
     { noun: "Chelsea Boots", art: "boot", price: [129, 329], words: ["Suede", "Waterproof", "Leather", "Lug-Sole"] },
     { noun: "Loafers", art: "low-shoe", price: [89, 259], words: ["Suede", "Penny", "Tassel", "Leather"] },
-    { noun: "Hiking Boots", art: "boot", price: [119, 289], words: ["Waterproof", "Mid-Cut", "Leather", "Lightweight"] },
+    {
+      noun: "Hiking Boots",
+      art: "boot",
+      price: [119, 289],
+      words: ["Waterproof", "Mid-Cut", "Leather", "Lightweight"],
+    },
     { noun: "Canvas Trainers", art: "sneaker", price: [49, 119], words: ["Low-Top", "High-Top", "Organic", "Classic"] },
-    { noun: "Ballet Flats", art: "low-shoe", also: ["women"], price: [59, 169], words: ["Leather", "Satin", "Pointed", "Quilted"] },
+    {
+      noun: "Ballet Flats",
+      art: "low-shoe",
+      also: ["women"],
+      price: [59, 169],
+      words: ["Leather", "Satin", "Pointed", "Quilted"],
+    },
   ],
   denim: [
-    { noun: "Selvedge Jeans", art: "trousers-a", also: ["men"], price: [79, 229], words: ["Slim-Fit", "Straight-Leg", "Raw", "Tapered"] },
-    { noun: "Straight-Leg Jeans", art: "trousers-a", price: [59, 149], words: ["High-Rise", "Stonewashed", "Vintage", "Stretch"] },
+    {
+      noun: "Selvedge Jeans",
+      art: "trousers-a",
+      also: ["men"],
+      price: [79, 229],
+      words: ["Slim-Fit", "Straight-Leg", "Raw", "Tapered"],
+    },
+    {
+      noun: "Straight-Leg Jeans",
+      art: "trousers-a",
+      price: [59, 149],
+      words: ["High-Rise", "Stonewashed", "Vintage", "Stretch"],
+    },
     { noun: "Denim Jacket", art: "top-a", price: [69, 179], words: ["Trucker", "Sherpa-Lined", "Oversized", "Washed"] },
     { noun: "Denim Shirt", art: "top-b", price: [49, 119], words: ["Western", "Chambray", "Washed", "Slim-Fit"] },
-    { noun: "Denim Skirt", art: "skirt", also: ["women"], price: [45, 109], words: ["A-Line", "Midi", "Button-Front", "Frayed"] },
+    {
+      noun: "Denim Skirt",
+      art: "skirt",
+      also: ["women"],
+      price: [45, 109],
+      words: ["A-Line", "Midi", "Button-Front", "Frayed"],
+    },
   ],
 };
 
@@ -191,21 +381,52 @@ type Line = { text: (r: Rng) => string; not?: string[] };
 
 const ELECTRONICS_LINES: Line[] = [
   { text: (r) => `${r.int(8, 24)}-hour battery with ${r.pick([25, 45, 65, 100])} W fast charging`, not: ["tvs"] },
-  { text: (r) => `${r.pick(["Dolby Vision and HDR10+", "HDR10+ and HLG", "Dolby Vision IQ"])} with ${r.pick([2, 3, 4])} HDMI 2.1 ports`, not: ["phones", "watches", "laptops"] },
-  { text: (r) => `${r.pick(["OLED", "AMOLED", "Mini-LED", "IPS"])} display at ${r.pick([60, 90, 120, 144])} Hz, ${r.int(500, 2000)} nits peak` },
-  { text: (r) => `${r.pick(["Recycled aluminium", "Titanium", "Matte glass", "Magnesium alloy"])} body, ${r.pick(["splash", "water", "dust"])}-resistant`, not: ["tvs"] },
+  {
+    text: (r) =>
+      `${r.pick(["Dolby Vision and HDR10+", "HDR10+ and HLG", "Dolby Vision IQ"])} with ${r.pick([2, 3, 4])} HDMI 2.1 ports`,
+    not: ["phones", "watches", "laptops"],
+  },
+  {
+    text: (r) =>
+      `${r.pick(["OLED", "AMOLED", "Mini-LED", "IPS"])} display at ${r.pick([60, 90, 120, 144])} Hz, ${r.int(500, 2000)} nits peak`,
+  },
+  {
+    text: (r) =>
+      `${r.pick(["Recycled aluminium", "Titanium", "Matte glass", "Magnesium alloy"])} body, ${r.pick(["splash", "water", "dust"])}-resistant`,
+    not: ["tvs"],
+  },
   { text: (r) => `${r.int(2, 7)} years of software and security updates` },
   { text: (r) => `Wi-Fi ${r.pick(["6E", "7"])} and Bluetooth ${r.pick(["5.3", "5.4", "6.0"])}` },
-  { text: (r) => `${r.pick(["Dual", "Triple", "Quad"])} microphones with ${r.pick(["noise", "echo", "wind"])} reduction` },
+  {
+    text: (r) =>
+      `${r.pick(["Dual", "Triple", "Quad"])} microphones with ${r.pick(["noise", "echo", "wind"])} reduction`,
+  },
   { text: (r) => `Two-year warranty and free returns within ${r.pick([14, 30, 60])} days` },
 ];
 const CLOTHING_LINES: Line[] = [
-  { text: (r) => `${r.pick(["Organic cotton", "Recycled polyester", "Merino wool", "Linen", "Responsibly sourced leather", "Lyocell"])} from certified mills` },
-  { text: (r) => `${r.pick(["Relaxed", "Regular", "Slim", "Oversized"])} fit; the model is ${r.int(170, 190)} cm and wears size ${r.pick(["S", "M", "L"])}`, not: ["accessories", "shoes"] },
+  {
+    text: (r) =>
+      `${r.pick(["Organic cotton", "Recycled polyester", "Merino wool", "Linen", "Responsibly sourced leather", "Lyocell"])} from certified mills`,
+  },
+  {
+    text: (r) =>
+      `${r.pick(["Relaxed", "Regular", "Slim", "Oversized"])} fit; the model is ${r.int(170, 190)} cm and wears size ${r.pick(["S", "M", "L"])}`,
+    not: ["accessories", "shoes"],
+  },
   { text: (r) => `Available in ${r.pick(COLOURS)}, ${r.pick(COLOURS)} and ${r.pick(COLOURS)}` },
-  { text: (r) => `Machine washable at ${r.pick([30, 40])} °C${r.chance(0.5) ? ", dries overnight" : ""}`, not: ["accessories", "shoes"] },
-  { text: (r) => `${r.pick(["Reinforced seams", "Horn buttons", "YKK zips", "Hidden pockets", "Brushed lining"])} for years of wear`, not: ["shoes"] },
-  { text: (r) => `${r.pick(["Stitched leather soles", "Cushioned insoles", "Grippy rubber outsoles"])}, true to size`, not: ["men", "women", "accessories", "denim"] },
+  {
+    text: (r) => `Machine washable at ${r.pick([30, 40])} °C${r.chance(0.5) ? ", dries overnight" : ""}`,
+    not: ["accessories", "shoes"],
+  },
+  {
+    text: (r) =>
+      `${r.pick(["Reinforced seams", "Horn buttons", "YKK zips", "Hidden pockets", "Brushed lining"])} for years of wear`,
+    not: ["shoes"],
+  },
+  {
+    text: (r) => `${r.pick(["Stitched leather soles", "Cushioned insoles", "Grippy rubber outsoles"])}, true to size`,
+    not: ["men", "women", "accessories", "denim"],
+  },
   { text: (r) => `Made in ${r.pick(["Portugal", "Italy", "Japan", "Turkey", "Romania", "Peru"])}` },
 ];
 
@@ -230,7 +451,9 @@ export function generateProduct(r: Rng, index: number): GeneratedProduct {
   const [min, max] = type.price;
   const priceCents = r.int(min, max) * 100 - (r.chance(0.7) ? 1 : 0);
   const lines = (dept === "electronics" ? ELECTRONICS_LINES : CLOTHING_LINES).filter((l) => !l.not?.includes(primary));
-  const chosen = shuffled(r, lines).slice(0, r.int(1, 4)).map((line) => line.text(r));
+  const chosen = shuffled(r, lines)
+    .slice(0, r.int(1, 4))
+    .map((line) => line.text(r));
   return {
     title: title(r, dept, type),
     priceCents,

@@ -4,6 +4,7 @@
  * measured all the same and its status shown; nothing here throws for a bad status.
  */
 import autocannon from "autocannon";
+import { cpuMs } from "./process-stats.ts";
 
 export type Target = { name: string; path: string; headers?: Record<string, string> };
 
@@ -17,6 +18,8 @@ export type LoadFigures = {
   rps: number;
   p50: number;
   p99: number;
+  /** the server's CPU time per request during the measured run, in milliseconds */
+  cpuPerRequest: number | undefined;
   /** non-2xx responses during the measured run */
   non2xx: number;
   /** connection errors and timeouts during the measured run */
@@ -36,12 +39,17 @@ export async function signIn(origin: string, email: string, password: string): P
   const token = response.headers.get("set-auth-token");
   if (!response.ok || !token) {
     const body = await response.text().catch(() => "");
-    throw new Error(`sign-in as ${email} answered ${response.status} ${token ? "" : "without a set-auth-token header "}${body.slice(0, 200)}`);
+    throw new Error(
+      `sign-in as ${email} answered ${response.status} ${token ? "" : "without a set-auth-token header "}${body.slice(0, 200)}`,
+    );
   }
   return token;
 }
 
-async function probe(url: string, headers: Record<string, string> | undefined): Promise<{ status: number | string; bytes: number | undefined }> {
+async function probe(
+  url: string,
+  headers: Record<string, string> | undefined,
+): Promise<{ status: number | string; bytes: number | undefined }> {
   try {
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
     const body = await response.arrayBuffer();
@@ -51,12 +59,23 @@ async function probe(url: string, headers: Record<string, string> | undefined): 
   }
 }
 
-export async function measure(origin: string, target: Target, options: LoadOptions): Promise<LoadFigures> {
+export async function measure(
+  origin: string,
+  target: Target,
+  options: LoadOptions,
+  serverPid?: number,
+): Promise<LoadFigures> {
   const url = `${origin}${target.path}`;
   const { status, bytes } = await probe(url, target.headers);
   const base = { url, connections: options.connections, headers: target.headers, timeout: 10 };
   if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
+  const cpuBefore = serverPid ? cpuMs(serverPid) : undefined;
   const result = await autocannon({ ...base, duration: options.duration });
+  const cpuAfter = serverPid ? cpuMs(serverPid) : undefined;
+  const cpuPerRequest =
+    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? (cpuAfter - cpuBefore) / result.requests.total
+      : undefined;
   return {
     name: target.name,
     path: target.path,
@@ -65,6 +84,7 @@ export async function measure(origin: string, target: Target, options: LoadOptio
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuPerRequest,
     non2xx: result.non2xx,
     errors: result.errors,
     requests: result.requests.total,

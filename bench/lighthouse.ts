@@ -31,14 +31,19 @@ export type PageAudit = {
 
 export async function auditPages(pages: { name: string; url: string }[]): Promise<PageAudit[]> {
   process.env.CHROME_PATH ??= CHROMIUM;
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
   try {
     const audits: PageAudit[] = [];
     for (const page of pages) {
       let audit = await auditPage(chrome.port, page);
       // Trace hiccups (NO_NAVSTART, NO_FCP, …) happen on a busy machine; Lighthouse says to run again.
       // A page that answers an error status (ERRORED_DOCUMENT_REQUEST) will answer it again: not retried.
-      if (audit.error && !audit.error.startsWith("ERRORED_DOCUMENT_REQUEST")) audit = await auditPage(chrome.port, page);
+      if (audit.error && !audit.error.startsWith("ERRORED_DOCUMENT_REQUEST"))
+        audit = await auditPage(chrome.port, page);
       audits.push(audit);
     }
     return audits;
@@ -95,7 +100,8 @@ function example(details: unknown): string {
   if (!first) return "";
   const node = first.node as { snippet?: string } | undefined;
   const source = (first.sourceLocation as { url?: string } | undefined)?.url;
-  const description = typeof first.description === "string" ? `${first.description}${source ? ` ${source}` : ""}` : undefined;
+  const description =
+    typeof first.description === "string" ? `${first.description}${source ? ` ${source}` : ""}` : undefined;
   const text = description ?? (typeof node?.snippet === "string" ? node.snippet : undefined);
   if (!text) return "";
   const more = items.length > 1 ? ` (+${items.length - 1} more)` : "";

@@ -20,9 +20,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort, type RunningPostgres, startPostgres } from "../scripts/postgres.ts";
-import { measure, signIn, type LoadFigures, type Target } from "./http.ts";
-import { type RunningServer, startServer } from "./server.ts";
+import { type LoadFigures, measure, signIn, type Target } from "./http.ts";
+import { rssMb } from "./process-stats.ts";
+import { measureSearch, searchQueries } from "./search.ts";
 import { seedLargeShop } from "./seed-large.ts";
+import { type RunningServer, startServer } from "./server.ts";
 import { snapshotBuild } from "./snapshot.ts";
 import { heading, num, seconds, table } from "./table.ts";
 
@@ -31,36 +33,48 @@ const DATA_DIR = path.join(ROOT, ".tmp", "bench-data");
 /** Fixed, so that runs are alike; only ever used for this throwaway database. */
 const AUTH_SECRET = "bench-only-6f1c2a9e4b7d0358ac1e9f27b4d6083e5a7c1f9b";
 const ORDERS = 50;
+/** The default run; figures are comparable between runs with these. */
+const DEFAULTS = { products: 10_000, duration: 10, connections: 10, warmup: 2 };
 
 const USAGE = `usage: npm run bench -- [--no-build] [--products=N] [--duration=S] [--connections=N] [--warmup=S] [--no-lighthouse] [--postgres]
 
   --no-build        use the existing build/ instead of running react-router build
-  --products=N      catalogue size (default 10000)
-  --duration=S      seconds of load per URL (default 10)
-  --connections=N   concurrent connections (default 10)
-  --warmup=S        seconds of unmeasured load before each URL (default 2; 0 for none)
+  --products=N      catalogue size (default ${DEFAULTS.products})
+  --duration=S      seconds of load per URL (default ${DEFAULTS.duration})
+  --connections=N   concurrent connections (default ${DEFAULTS.connections})
+  --warmup=S        seconds of unmeasured load before each URL (default ${DEFAULTS.warmup}; 0 for none)
   --no-lighthouse   skip the Lighthouse scores
   --postgres        run on a throwaway PostgreSQL (scripts/postgres.ts) instead of SQLite`;
 
-type Options = { build: boolean; products: number; duration: number; connections: number; warmup: number; lighthouse: boolean; postgres: boolean };
+type Options = {
+  build: boolean;
+  products: number;
+  duration: number;
+  connections: number;
+  warmup: number;
+  lighthouse: boolean;
+  postgres: boolean;
+};
 
 function parseOptions(argv: string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const parse = () =>
+    parseArgs({
       args: argv,
       allowNegative: true,
       options: {
         build: { type: "boolean", default: true },
         lighthouse: { type: "boolean", default: true },
         postgres: { type: "boolean", default: false },
-        products: { type: "string", default: "10000" },
-        duration: { type: "string", default: "10" },
-        connections: { type: "string", default: "10" },
-        warmup: { type: "string", default: "2" },
+        products: { type: "string", default: String(DEFAULTS.products) },
+        duration: { type: "string", default: String(DEFAULTS.duration) },
+        connections: { type: "string", default: String(DEFAULTS.connections) },
+        warmup: { type: "string", default: String(DEFAULTS.warmup) },
         help: { type: "boolean", short: "h", default: false },
       },
-    }));
+    });
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    ({ values } = parse());
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
@@ -115,14 +129,21 @@ class SetupError extends Error {}
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {
     const cli = path.join(ROOT, "node_modules", "@react-router", "dev", "bin.cjs");
-    const child = spawn(process.execPath, [cli, "build"], { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [cli, "build"], {
+      cwd: ROOT,
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
     child.on("error", (error) => reject(new SetupError(`react-router build could not run: ${error.message}`)));
     child.on("close", (code, signal) => {
       if (code === 0) resolve();
-      else reject(new SetupError(`react-router build failed (${code ?? signal}):\n${output.split("\n").slice(-40).join("\n")}`));
+      else
+        reject(
+          new SetupError(`react-router build failed (${code ?? signal}):\n${output.split("\n").slice(-40).join("\n")}`),
+        );
     });
   });
 }
@@ -130,7 +151,16 @@ function build(): Promise<void> {
 /** The environment of the seed and the server: only what the brief of the benchmark sets. */
 function shopEnv(origin: string, port: number, databaseUrl: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "SHOP_ADMIN_EMAIL", "SHOP_ADMIN_PASSWORD", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_DISCOVERY_URL", "TRUST_PROXY", "MAX_UPLOAD_BYTES"]) {
+  for (const key of [
+    "DATABASE_URL",
+    "SHOP_ADMIN_EMAIL",
+    "SHOP_ADMIN_PASSWORD",
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+    "GOOGLE_DISCOVERY_URL",
+    "TRUST_PROXY",
+    "MAX_UPLOAD_BYTES",
+  ]) {
     delete env[key];
   }
   return {
@@ -163,16 +193,33 @@ async function totalCount(url: string, headers?: Record<string, string>): Promis
 function printLoad(results: LoadFigures[]): void {
   console.log(
     table(
-      ["", "status", "body KB", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors"],
-      results.map((r) => [r.name, String(r.status), r.bytes === undefined ? "—" : num(r.bytes / 1024, 1), num(r.rps, 0), num(r.p50), num(r.p99), num(r.non2xx), num(r.errors)]),
+      ["", "status", "body KB", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "non-2xx", "errors"],
+      results.map((r) => [
+        r.name,
+        String(r.status),
+        r.bytes === undefined ? "—" : num(r.bytes / 1024, 1),
+        num(r.rps, 0),
+        num(r.p50),
+        num(r.p99),
+        num(r.cpuPerRequest, 3),
+        num(r.non2xx),
+        num(r.errors),
+      ]),
     ),
   );
   for (const r of results) {
-    if (r.status !== 200) console.log(`  note: ${r.path} answered ${r.status}${r.status === 404 ? " (not built yet?): its figures are those of the not-found answer" : ""}`);
+    if (r.status !== 200)
+      console.log(
+        `  note: ${r.path} answered ${r.status}${r.status === 404 ? " (not built yet?): its figures are those of the not-found answer" : ""}`,
+      );
   }
 }
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 // ── main ──
 
@@ -190,12 +237,19 @@ async function main(): Promise<number> {
 
   heading("Vitrine benchmark");
   const cpus = os.cpus();
-  console.log(`Node ${process.version} · ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"} · ${Math.round(os.totalmem() / 2 ** 30)} GB RAM · ${new Date().toISOString()}`);
-  console.log(`load average ${loadAverage()} (the server, autocannon and Chromium share these cores: other work on the machine skews the figures)`);
+  console.log(
+    `Node ${process.version} · ${cpus.length} × ${cpus[0]?.model.trim() ?? "CPU"} · ${Math.round(os.totalmem() / 2 ** 30)} GB RAM · ${new Date().toISOString()}`,
+  );
+  console.log(
+    `load average ${loadAverage()} (the server, autocannon and Chromium share these cores: other work on the machine skews the figures)`,
+  );
   console.log(
     `${options.products.toLocaleString("en")} products · ${options.postgres ? "PostgreSQL" : "SQLite"} · ${options.connections} connections · ${options.duration} s per URL (+${options.warmup} s warm-up) · Lighthouse ${options.lighthouse ? "on" : "off"}`,
   );
-  if (options.products < 10_000) console.log("note: fewer than 10,000 products; figures are not comparable with the default run");
+  if (options.products < DEFAULTS.products)
+    console.log(
+      `note: fewer than ${DEFAULTS.products.toLocaleString("en")} products; figures are not comparable with the default run`,
+    );
 
   let server: RunningServer;
   let seeded: Awaited<ReturnType<typeof seedLargeShop>>;
@@ -223,21 +277,32 @@ async function main(): Promise<number> {
       postgres = await phase("start PostgreSQL", startPostgres);
       const pg = postgres;
       cleanups.push(() => pg.stop());
-      console.log(`PostgreSQL on 127.0.0.1:${pg.port} (${path.relative(ROOT, pg.dir)}), media in ${path.relative(ROOT, DATA_DIR)}`);
+      console.log(
+        `PostgreSQL on 127.0.0.1:${pg.port} (${path.relative(ROOT, pg.dir)}), media in ${path.relative(ROOT, DATA_DIR)}`,
+      );
     }
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const env = shopEnv(origin, port, postgres?.url);
 
     seeded = await phase("seed", () => seedLargeShop({ env, products: options.products, orders: ORDERS }));
-    console.log(table(["seed step", "time"], seeded.steps.map((s) => [s.step, seconds(s.ms)])));
-    console.log(`database: ${seeded.engine === "sqlite" ? path.relative(ROOT, path.join(DATA_DIR, "shop.sqlite")) : "PostgreSQL"}`);
+    console.log(
+      table(
+        ["seed step", "time"],
+        seeded.steps.map((s) => [s.step, seconds(s.ms)]),
+      ),
+    );
+    console.log(
+      `database: ${seeded.engine === "sqlite" ? path.relative(ROOT, path.join(DATA_DIR, "shop.sqlite")) : "PostgreSQL"}`,
+    );
 
     heading("Server");
     server = await phase("server start", () => startServer({ root: appDir, env, origin }));
     const running = server;
     cleanups.push(() => running.stop());
-    console.log(`node server/main.ts (in ${path.relative(ROOT, appDir)}, a copy of build/) answers ${origin}/api/health after ${seconds(phases.at(-1)?.ms ?? 0)}`);
+    console.log(
+      `node server/main.ts (in ${path.relative(ROOT, appDir)}, a copy of build/) answers ${origin}/api/health after ${seconds(phases.at(-1)?.ms ?? 0)}`,
+    );
   } catch (error) {
     console.error(`\n[bench] set-up failed: ${error instanceof Error ? error.message : String(error)}`);
     if (!(error instanceof SetupError) && error instanceof Error && error.stack) console.error(error.stack);
@@ -251,29 +316,77 @@ async function main(): Promise<number> {
   const email = seeded.customer.email;
 
   // ── load ──
+  const rssAtStart = rssMb(server.pid);
+  heading("Search, one client (GET /api/search)");
+  try {
+    const kinds = await phase("search queries", () => searchQueries(origin, seeded.products, 40));
+    const figures = await phase("search latency", () => measureSearch(origin, kinds));
+    console.log(
+      table(
+        ["queries", "n", "matches", "first p50 ms", "first p95 ms", "again p50 ms", "again p95 ms"],
+        figures.map((f) => [
+          f.kind,
+          num(f.queries),
+          num(f.matches, 0),
+          num(f.first.p50, 2),
+          num(f.first.p95, 2),
+          num(f.again.p50, 2),
+          num(f.again.p95, 2),
+        ]),
+      ),
+    );
+    console.log(
+      '"first": computed (the query was never asked before: the store misses); "again": the same query, from the store.',
+    );
+  } catch (error) {
+    console.error(`[bench] search latency could not be measured: ${(error as Error).message}`);
+    exitCode = 1;
+  }
+
   heading(`HTTP load (autocannon, ${options.connections} connections, ${options.duration} s each)`);
   const html = { Accept: "text/html,application/xhtml+xml" };
+  // a returning visitor: the shuffle cookie their first visit set (a first visit's answer sets it, and is not shared)
+  const visitor = { ...html, Cookie: "vitrine_shuffle=5" };
   const targets: Target[] = [
+    { name: "static file (/favicon.svg)", path: "/favicon.svg" },
     { name: "GET /api/products (first page)", path: "/api/products" },
     { name: "GET /api/products/{id}", path: `/api/products/${id}` },
+    { name: "GET /api/search?q=jacket", path: "/api/search?q=jacket" },
     { name: "GET /api/products?q=jacket", path: "/api/products?q=jacket" },
   ];
   let token: string | undefined;
   try {
     token = await signIn(origin, email, seeded.customer.password);
-    targets.push({ name: "GET /api/orders/{email} (signed in)", path: `/api/orders/${encodeURIComponent(email)}`, headers: { Authorization: `Bearer ${token}` } });
+    targets.push({
+      name: "GET /api/orders/{email} (signed in)",
+      path: `/api/orders/${encodeURIComponent(email)}`,
+      headers: { Authorization: `Bearer ${token}` },
+    });
   } catch (error) {
     console.error(`[bench] set-up failed: ${(error as Error).message}; skipping /api/orders/{email}`);
     exitCode = 1;
   }
-  targets.push({ name: "page /", path: "/", headers: html }, { name: "page /product", path: "/product", headers: html }, { name: "page /product/{id}", path: `/product/${id}`, headers: html });
+  targets.push(
+    { name: "page / (anonymous)", path: "/", headers: html },
+    { name: "page /product (anonymous)", path: "/product", headers: visitor },
+    { name: "page /product/{id} (anonymous)", path: `/product/${id}`, headers: html },
+    {
+      name: "page /product/{id} (signed in)",
+      path: `/product/${id}`,
+      headers: { ...html, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    },
+  );
 
   const [all, jackets, orders] = await Promise.all([
     totalCount(`${origin}/api/products?limit=1`),
     totalCount(`${origin}/api/products?q=jacket&limit=1`),
-    token ? totalCount(`${origin}/api/orders/${encodeURIComponent(email)}?limit=1`, { Authorization: `Bearer ${token}` }) : undefined,
+    token
+      ? totalCount(`${origin}/api/orders/${encodeURIComponent(email)}?limit=1`, { Authorization: `Bearer ${token}` })
+      : undefined,
   ]);
-  console.log(`catalogue: ${num(all)} products, "jacket" matches ${num(jackets)}; ${email} has ${num(orders)} orders (the API answers the first page, 24 by default)`);
+  console.log(
+    `catalogue: ${num(all)} products, "jacket" matches ${num(jackets)}; ${email} has ${num(orders)} orders (the API answers the first page, 24 by default)`,
+  );
   console.log(`product {id} = ${id}\n`);
 
   const results: LoadFigures[] = [];
@@ -283,7 +396,7 @@ async function main(): Promise<number> {
     for (const target of targets) {
       if (interrupted) break;
       process.stderr.write(`  ${target.name} …\n`);
-      results.push(await measure(origin, target, options));
+      results.push(await measure(origin, target, options, server.pid));
       const ended = server.ended();
       if (ended) {
         lost = `the server ${ended} during ${target.name} (not stopped by the benchmark); the remaining URLs were not measured`;
@@ -293,6 +406,8 @@ async function main(): Promise<number> {
   });
   console.log("");
   printLoad(results);
+  const rssAfterLoad = rssMb(server.pid);
+  console.log(`\nserver memory (RSS): ${num(rssAtStart, 0)} MB after start, ${num(rssAfterLoad, 0)} MB after the load`);
   if (lost) {
     console.error(`\n[bench] ${lost}`);
     exitCode = 1;
@@ -334,7 +449,9 @@ async function main(): Promise<number> {
       }
       const ended = server.ended();
       if (ended) {
-        console.error(`\n[bench] the server ${ended} during Lighthouse (not stopped by the benchmark): the scores are void`);
+        console.error(
+          `\n[bench] the server ${ended} during Lighthouse (not stopped by the benchmark): the scores are void`,
+        );
         exitCode = 1;
       }
     } catch (error) {
@@ -354,7 +471,12 @@ async function main(): Promise<number> {
   } else {
     console.log("the server logged nothing at warn or above");
   }
-  console.log(table(["phase", "time"], [...phases.map((p) => [p.phase, seconds(p.ms)]), ["whole run", seconds(performance.now())]]));
+  console.log(
+    table(
+      ["phase", "time"],
+      [...phases.map((p) => [p.phase, seconds(p.ms)]), ["whole run", seconds(performance.now())]],
+    ),
+  );
   return exitCode;
 }
 

@@ -9,18 +9,22 @@
  */
 import { sql } from "kysely";
 import type { DB } from "../db/connection.ts";
-import { seedCategories, seedContent } from "../db/seed/index.ts";
-import { productArtSvg } from "../db/seed/product-art.ts";
-import { insertOrder } from "../domain/orders/repository.ts";
-import type { OrderStatus } from "../domain/orders/schemas.ts";
-import { storeImage, type StoredImage } from "../domain/media/images.ts";
+import * as catalog from "../domain/catalog/index.ts";
+import { type StoredImage, storeImage } from "../domain/media/index.ts";
+import { importOrder, type OrderStatus } from "../domain/orders/index.ts";
 import { newId, newOrderNumber } from "../domain/shared/ids.ts";
-import { ensureAccount } from "../server/auth.ts";
+import { categories } from "../seed/catalogue-data.ts";
+import { drawDemoArtwork, writeContent } from "../seed/index.ts";
+import { productArtSvg } from "../seed/product-art.ts";
 import { loadConfig } from "../server/config.ts";
 import { createServices } from "../server/services.ts";
 import { ART, type ArtKey, generateProduct, random } from "./catalogue.ts";
 
-export const BENCH_CUSTOMER = { email: "bench-customer@vitrine.test", password: "bench-customer-1234", name: "Bench Customer" };
+export const BENCH_CUSTOMER = {
+  email: "bench-customer@vitrine.test",
+  password: "bench-customer-1234",
+  name: "Bench Customer",
+};
 
 export type SeededShop = {
   engine: "sqlite" | "postgres";
@@ -38,7 +42,12 @@ const ROWS_PER_INSERT = 500;
 /** Products per transaction. */
 const ROWS_PER_TRANSACTION = 5_000;
 
-export async function seedLargeShop(options: { env: Record<string, string | undefined>; products: number; orders: number; seed?: number }): Promise<SeededShop> {
+export async function seedLargeShop(options: {
+  env: Record<string, string | undefined>;
+  products: number;
+  orders: number;
+  seed?: number;
+}): Promise<SeededShop> {
   const steps: SeededShop["steps"] = [];
   const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -52,8 +61,9 @@ export async function seedLargeShop(options: { env: Record<string, string | unde
   const { db } = services.database;
   try {
     const categoryIds = await timed("categories and content (blog, stores, testimonials)", async () => {
-      const ids = await seedCategories(db);
-      await seedContent({ db, media: services.media });
+      const [, articleImages] = await drawDemoArtwork(services.media, []);
+      const ids = await catalog.importCategories({ db }, categories);
+      await writeContent(db, articleImages);
       return ids;
     });
 
@@ -65,8 +75,12 @@ export async function seedLargeShop(options: { env: Record<string, string | unde
     );
 
     await timed(`customer account and ${options.orders} orders`, async () => {
-      await ensureAccount(services.auth, services.database, { ...BENCH_CUSTOMER, role: "user" });
-      const user = await db.selectFrom("user").select("id").where("email", "=", BENCH_CUSTOMER.email).executeTakeFirstOrThrow();
+      await services.auth.api.signUpEmail({ body: BENCH_CUSTOMER });
+      const user = await db
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", BENCH_CUSTOMER.email)
+        .executeTakeFirstOrThrow();
       await insertOrders(db, r, user.id, options.orders, catalogue);
     });
 
@@ -86,6 +100,7 @@ export async function seedLargeShop(options: { env: Record<string, string | unde
       steps,
     };
   } finally {
+    await services.stop();
     await services.database.close();
   }
 }
@@ -126,6 +141,7 @@ async function insertCatalogue(
       for (let from = start; from < end; from += ROWS_PER_INSERT) {
         const products = [];
         const links = [];
+        const variants = [];
         for (let position = from; position < Math.min(end, from + ROWS_PER_INSERT); position++) {
           const p = generateProduct(r, position);
           const image = art.get(p.art);
@@ -144,6 +160,20 @@ async function insertCatalogue(
             image_width: image.width,
             image_height: image.height,
             position,
+            options_json: "[]",
+            created_at: now,
+            updated_at: now,
+          });
+          variants.push({
+            id: newId(),
+            product_id: id,
+            sku: `BENCH-${position}`,
+            title: "Default",
+            options_json: "{}",
+            price_cents: null,
+            stock: 50,
+            image_key: null,
+            position: 0,
             created_at: now,
             updated_at: now,
           });
@@ -156,6 +186,7 @@ async function insertCatalogue(
         }
         await trx.insertInto("product").values(products).execute();
         await trx.insertInto("product_category").values(links).execute();
+        await trx.insertInto("product_variant").values(variants).execute();
       }
     });
   }
@@ -172,30 +203,52 @@ const CITIES: [string, string, string][] = [
 ];
 
 /** A customer's order history through the shop's own insertOrder: mostly shipped, some pending, a few cancelled. */
-async function insertOrders(db: DB, r: ReturnType<typeof random>, userId: string, count: number, catalogue: InsertedProduct[]): Promise<void> {
+async function insertOrders(
+  db: DB,
+  r: ReturnType<typeof random>,
+  userId: string,
+  count: number,
+  catalogue: InsertedProduct[],
+): Promise<void> {
   for (let i = 0; i < count; i++) {
     const lines = Array.from({ length: r.int(1, 3) }, () => {
       const p = r.pick(catalogue);
-      return { productId: p.id, title: p.title, unitPriceCents: p.priceCents, quantity: r.int(1, 3), imageKey: p.imageKey };
+      const quantity = r.int(1, 3);
+      return {
+        productId: p.id,
+        variantId: null,
+        title: p.title,
+        variantTitle: null,
+        sku: null,
+        unitPriceCents: p.priceCents,
+        quantity,
+        lineTotalCents: p.priceCents * quantity,
+        imageKey: p.imageKey,
+      };
     });
     const [city, state, zip] = r.pick(CITIES);
     const status: OrderStatus = i < 5 ? "Pending" : r.chance(0.1) ? "Cancelled" : "Shipped";
-    await insertOrder(db, {
-      id: newId(),
-      orderNumber: newOrderNumber(),
-      userId,
-      userEmail: BENCH_CUSTOMER.email,
-      fullName: BENCH_CUSTOMER.name,
-      address: `${r.int(1, 400)} ${r.pick(STREETS)}`,
-      city,
-      state,
-      zip,
-      phone: `+1 555 ${r.int(100, 999)} ${r.int(1000, 9999)}`,
-      acknowledged: true,
-      status,
-      totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
-      requestKey: null,
-      lines,
-    });
+    await importOrder(
+      { db },
+      {
+        id: newId(),
+        orderNumber: newOrderNumber(),
+        userId,
+        userEmail: BENCH_CUSTOMER.email,
+        fullName: BENCH_CUSTOMER.name,
+        address: `${r.int(1, 400)} ${r.pick(STREETS)}`,
+        city,
+        state,
+        zip,
+        phone: `+1 555 ${r.int(100, 999)} ${r.int(1000, 9999)}`,
+        acknowledged: true,
+        status,
+        totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+        paymentMethod: "cod",
+        paymentStatus: status === "Shipped" ? "paid" : "unpaid",
+        requestKey: null,
+        lines,
+      },
+    );
   }
 }

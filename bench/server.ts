@@ -7,6 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 
 export type RunningServer = {
   origin: string;
+  /** the server's process id (for its CPU time and memory) */
+  pid: number;
   /** log lines the server wrote (stdout and stderr), the most recent last */
   log: () => string[];
   /** total number of log lines written */
@@ -18,7 +20,12 @@ export type RunningServer = {
 
 const KEEP_LINES = 200;
 
-export async function startServer(options: { root: string; env: NodeJS.ProcessEnv; origin: string; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(options: {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  origin: string;
+  timeoutMs?: number;
+}): Promise<RunningServer> {
   // --title names the process in ps: another session's `pkill -f server/main.ts` aimed at its own
   // server should not take down the benchmark's.
   const child = spawn(process.execPath, ["--title=vitrine-bench-server", "server/main.ts"], {
@@ -48,6 +55,7 @@ export async function startServer(options: { root: string; env: NodeJS.ProcessEn
 
   const server: RunningServer = {
     origin: options.origin,
+    pid: child.pid ?? 0,
     log: () => [...lines],
     logCount: () => count,
     ended: () => ended,
@@ -85,7 +93,10 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   let timer: NodeJS.Timeout | undefined;
-  const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 10_000)))]);
+  const killed = await Promise.race([
+    exited.then(() => true),
+    new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 10_000))),
+  ]);
   clearTimeout(timer);
   if (!killed) {
     child.kill("SIGKILL");

@@ -24,9 +24,15 @@ export function snapshotBuild(root: string): string {
   // The page bundle names its client assets; a copy taken while a build was rewriting build/ lacks some.
   const serverBundle = readFileSync(path.join(dir, "build", "server", "index.js"), "utf8");
   const assets = new Set(serverBundle.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
-  const missing = [...assets].filter((asset) => !existsSync(path.join(dir, "build", "client", asset)));
+  // (chunks the server loads on demand, such as the S3 store, are under build/server/assets)
+  const missing = [...assets].filter(
+    (asset) =>
+      !existsSync(path.join(dir, "build", "client", asset)) && !existsSync(path.join(dir, "build", "server", asset)),
+  );
   if (missing.length) {
-    throw new Error(`build/ changed while it was copied (another build running?): ${missing.slice(0, 3).join(", ")} missing; run again`);
+    throw new Error(
+      `build/ changed while it was copied (another build running?): ${missing.slice(0, 3).join(", ")} missing; run again`,
+    );
   }
   return dir;
 }

@@ -25,3 +25,10 @@ export function heading(title: string): void {
   const line = `━━━ ${title} `;
   console.log(`\n${line}${"━".repeat(Math.max(3, 78 - line.length))}`);
 }
+
+/** The p-th percentile (nearest rank) of some numbers; NaN for none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}

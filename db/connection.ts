@@ -1,18 +1,31 @@
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator } from "kysely/migration";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, Migrator } from "kysely/migration";
 import pg from "pg";
+import type { Engine } from "./dialect.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite } from "./sqlite-adapter.ts";
-import type { Engine } from "./dialect.ts";
 
 // PostgreSQL int8 (order numbers, counts) fits in a JS number here: order numbers stay below 10^13.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export type DB = Kysely<Database>;
 
-export type DatabaseHandle = { db: DB; engine: Engine; close: () => Promise<void> };
+export type PoolStats = { total: number; idle: number; waiting: number };
+
+export type DatabaseHandle = {
+  db: DB;
+  engine: Engine;
+  close: () => Promise<void>;
+  /** the SQLite file (SQLite only) */
+  sqliteFile?: string;
+  /** the PostgreSQL connection pool's clients (PostgreSQL only) */
+  poolStats?: () => PoolStats;
+};
+
+/** The shop's SQLite database in a data folder. */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, "shop.sqlite");
 
 /** SQLite file in the data folder, or PostgreSQL when a postgres:// URL is given. */
 export function openDatabase(options: { dataDir: string; databaseUrl?: string; sqliteFile?: string }): DatabaseHandle {
@@ -23,14 +36,19 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string; s
     // discarded the connection and the next query opens a new one, so there is nothing else to do.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: "postgres", close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, engine: "postgres", close: () => db.destroy(), poolStats };
   }
-  const file = options.sqliteFile ?? path.join(options.dataDir, "shop.sqlite");
+  const file = options.sqliteFile ?? sqliteFileIn(options.dataDir);
   const { database } = openSqlite(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, engine: "sqlite", close: () => db.destroy() };
+  return { db, engine: "sqlite", close: () => db.destroy(), sqliteFile: file };
 }
 
+/**
+ * Brings the schema up to date. Safe when several processes start at once only under
+ * `withStartUpLock` (db/start-up-lock.ts), which the server and `npm run migrate` take around it.
+ */
 export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
@@ -38,4 +56,26 @@ export async function migrateToLatest(db: DB): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
+}
+
+/** Migrations this code knows that the database has not applied (empty: the schema is current). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`
+    .execute(db)
+    .then((r) => new Set(r.rows.map((row) => row.name)))
+    .catch(() => new Set<string>());
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+/** A round trip to the database. */
+export async function ping(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/**
+ * Runs `work` in a transaction: a new one, or the caller's when `db` already is one (so that a
+ * repository's own transaction joins a bigger one, such as the seed's or an order's).
+ */
+export function inTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

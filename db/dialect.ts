@@ -3,6 +3,7 @@ import { PostgresAdapter } from "kysely";
 
 export type Engine = "sqlite" | "postgres";
 
+// biome-ignore lint/suspicious/noExplicitAny: any database schema
 export function engineOf(db: Kysely<unknown> | Kysely<any>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }

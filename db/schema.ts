@@ -1,8 +1,9 @@
-
 /**
  * Table types for Kysely. Timestamps are UTC: ISO strings in SQLite, Date objects from PostgreSQL
  * (repositories normalise both with `toIso`). Money is integer cents. Booleans are 0/1 in SQLite.
  */
+import type { Generated } from "kysely";
+
 type Timestamp = string | Date;
 type Bool = boolean | number;
 
@@ -78,8 +79,46 @@ export interface ProductTable {
   image_width: number;
   image_height: number;
   position: number;
+  /** the options and their values, in display order: JSON `[{ name, values }]` */
+  options_json: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** a random number set when the product is added: the shuffled catalogue's order (index product_shuffle_idx) */
+  shuffle_key: Generated<number>;
+  /** 1 when any variant has stock (kept by triggers on product_variant) */
+  in_stock: Generated<number>;
+}
+
+export interface ProductVariantTable {
+  id: string;
+  product_id: string;
+  sku: string;
+  title: string;
+  /** the value chosen for each option: JSON `{ "Size": "M" }` */
+  options_json: string;
+  /** null: the product's price */
+  price_cents: number | null;
+  stock: number;
+  image_key: string | null;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartTable {
+  id: string;
+  /** null for a visitor's cart, found through a signed cookie */
+  user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartItemTable {
+  id: string;
+  cart_id: string;
+  variant_id: string;
+  quantity: number;
+  added_at: Timestamp;
 }
 
 export interface ProductCategoryTable {
@@ -103,6 +142,8 @@ export interface OrderTable {
   total_cents: number;
   /** client-chosen key that makes a resubmitted order form create one order */
   request_key: string | null;
+  payment_method: "cod" | "stripe";
+  payment_status: "unpaid" | "pending" | "paid" | "failed" | "refunded";
   placed_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -117,6 +158,11 @@ export interface OrderLineTable {
   quantity: number;
   image_key: string;
   position: number;
+  /** null once the variant is deleted, and for lines from before variants */
+  variant_id: string | null;
+  variant_title: string | null;
+  sku: string | null;
+  line_total_cents: number | null;
 }
 
 export interface WishlistItemTable {
@@ -180,6 +226,68 @@ export interface ContactMessageTable {
   created_at: Timestamp;
 }
 
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface RequestLimitTable {
+  key: string;
+  /** milliseconds since the epoch */
+  window_start: number;
+  hits: number;
+}
+
+export interface PaymentTable {
+  id: string;
+  order_id: string;
+  method: "cod" | "stripe";
+  status: "unpaid" | "pending" | "paid" | "failed" | "refunded";
+  amount_cents: number;
+  currency: string;
+  session_id: string | null;
+  payment_intent_id: string | null;
+  refund_id: string | null;
+  problem: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventTable {
+  id: string;
+  provider: string;
+  type: string;
+  order_id: string | null;
+  outcome: string;
+  received_at: Timestamp;
+}
+
+export type MailStatus = "pending" | "sending" | "sent" | "failed";
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text_body: string;
+  /** `<id@host>`, the same on every attempt */
+  message_id: string;
+  status: MailStatus;
+  attempts: number;
+  /** pending: when it is due; sending: when the claim's lease runs out */
+  next_attempt_at: Timestamp;
+  /** who claimed it last: only that worker may record the outcome */
+  claim_token: string | null;
+  last_error: string | null;
+  /** "smtp" or "preview" once sent */
+  transport: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -188,6 +296,9 @@ export interface Database {
   category: CategoryTable;
   product: ProductTable;
   product_category: ProductCategoryTable;
+  product_variant: ProductVariantTable;
+  cart: CartTable;
+  cart_item: CartItemTable;
   shop_order: OrderTable;
   order_line: OrderLineTable;
   wishlist_item: WishlistItemTable;
@@ -196,4 +307,29 @@ export interface Database {
   store_location: StoreLocationTable;
   testimonial: TestimonialTable;
   contact_message: ContactMessageTable;
+  shop_setting: ShopSettingTable;
+  request_limit: RequestLimitTable;
+  payment: PaymentTable;
+  payment_event: PaymentEventTable;
+  mail_outbox: MailOutboxTable;
+  catalogue_version: CatalogueVersionTable;
+  /** SQLite: a product's FTS5 document number */
+  search_document: SearchDocumentTable;
+  /** PostgreSQL: every word in the search index (for spelling) */
+  search_term: SearchTermTable;
+}
+
+/** One row (id 1) whose version moves on with every change to the catalogue (triggers). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number | string;
+}
+
+export interface SearchDocumentTable {
+  id: Generated<number>;
+  product_id: string;
+}
+
+export interface SearchTermTable {
+  term: string;
 }

@@ -7,9 +7,10 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
  */
 export function openSqlite(file: string): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
+  // first: switching a new file to WAL takes a lock that another process starting beside us may hold
+  raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA foreign_keys = ON");
-  raw.exec("PRAGMA busy_timeout = 5000");
   raw.exec("PRAGMA synchronous = NORMAL");
   const cache = new Map<string, StatementSync>();
   const database: SqliteDatabase = {

@@ -30,7 +30,9 @@ function run(cmd: string, args: string[]): Promise<void> {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited with ${code}`)),
+    );
   });
 }
 

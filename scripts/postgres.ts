@@ -13,17 +13,17 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { POSTGRES_LIB, postgresBinDir } from "../db/postgres-tools.ts";
 
 export type RunningPostgres = { url: string; port: number; dir: string; stop: () => Promise<void> };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PG_LIB = "/usr/lib/postgresql";
 const USER = "vitrine";
 
 const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
@@ -31,7 +31,11 @@ const isRoot = () => typeof process.getuid === "function" && process.getuid() ==
 type RunResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs a command, collecting its output; rejects with that output when it fails. */
-function run(cmd: string, args: string[], options: { cwd?: string; inherit?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+function run(
+  cmd: string,
+  args: string[],
+  options: { cwd?: string; inherit?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, {
       cwd: options.cwd,
@@ -58,27 +62,20 @@ function runAsPostgres(bin: string, args: string[], cwd: string): Promise<RunRes
   return run(bin, args, { cwd, env });
 }
 
-/** The bin folder of the newest installed PostgreSQL, or undefined. */
-function findBinDir(): string | undefined {
-  if (!existsSync(PG_LIB)) return undefined;
-  const versions = readdirSync(PG_LIB)
-    .filter((v) => existsSync(path.join(PG_LIB, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length ? path.join(PG_LIB, versions[0], "bin") : undefined;
-}
-
 async function ensurePostgresInstalled(): Promise<string> {
-  const found = findBinDir();
+  const found = postgresBinDir("initdb");
   if (found) return found;
   if (!isRoot()) {
-    throw new Error(`No PostgreSQL found under ${PG_LIB}/*/bin and not root: install it with 'apt-get install -y postgresql'`);
+    throw new Error(
+      `No PostgreSQL found under ${POSTGRES_LIB}/*/bin and not root: install it with 'apt-get install -y postgresql'`,
+    );
   }
   console.error("[postgres] PostgreSQL not found: installing Debian's postgresql package…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   await run("apt-get", ["update"], { inherit: true, env });
   await run("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], { inherit: true, env });
-  const bin = findBinDir();
-  if (!bin) throw new Error(`apt-get installed postgresql but no initdb is under ${PG_LIB}/*/bin`);
+  const bin = postgresBinDir("initdb");
+  if (!bin) throw new Error(`apt-get installed postgresql but no initdb is under ${POSTGRES_LIB}/*/bin`);
   return bin;
 }
 
@@ -142,7 +139,18 @@ export async function startPostgres(): Promise<RunningPostgres> {
     }
     await runAsPostgres(
       path.join(bin, "initdb"),
-      ["-D", dataDir, "-U", USER, `--pwfile=${pwFile}`, "--auth=scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync"],
+      [
+        "-D",
+        dataDir,
+        "-U",
+        USER,
+        `--pwfile=${pwFile}`,
+        "--auth=scram-sha-256",
+        "-E",
+        "UTF8",
+        "--no-locale",
+        "--no-sync",
+      ],
       dir,
     );
     rmSync(pwFile, { force: true });
@@ -174,7 +182,11 @@ export async function startPostgres(): Promise<RunningPostgres> {
         chownSync(path.join(dataDir, "postgresql.auto.conf"), uid, gid);
       }
       try {
-        await runAsPostgres(path.join(bin, "pg_ctl"), ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "60", "-s"], dir);
+        await runAsPostgres(
+          path.join(bin, "pg_ctl"),
+          ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "60", "-s"],
+          dir,
+        );
       } catch (error) {
         lastError = error;
         continue; // most likely someone took the port in between: try another
@@ -186,7 +198,11 @@ export async function startPostgres(): Promise<RunningPostgres> {
         if (stopped) return;
         stopped = true;
         try {
-          await runAsPostgres(path.join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "60", "-s"], dir);
+          await runAsPostgres(
+            path.join(bin, "pg_ctl"),
+            ["stop", "-D", dataDir, "-m", "fast", "-w", "-t", "60", "-s"],
+            dir,
+          );
         } finally {
           cleanup();
         }
@@ -197,7 +213,9 @@ export async function startPostgres(): Promise<RunningPostgres> {
   } catch (error) {
     // Leave nothing running or lying around when start-up failed half-way.
     if (existsSync(path.join(dataDir, "postmaster.pid"))) {
-      await runAsPostgres(path.join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "immediate", "-s"], dir).catch(() => {});
+      await runAsPostgres(path.join(bin, "pg_ctl"), ["stop", "-D", dataDir, "-m", "immediate", "-s"], dir).catch(
+        () => {},
+      );
     }
     cleanup();
     throw error;

@@ -1,15 +1,18 @@
 /**
  * The whole test suite, as `npm test` (and so CI) runs it:
  *
- *   unit  Vitest on SQLite                      → .tmp/vitest-sqlite.json
- *   pg    Vitest on a throwaway PostgreSQL      → .tmp/vitest-postgres.json
- *   e2e   build, then Playwright on Chromium    → .tmp/playwright-results.json
+ *   lint       Biome (lint and format check, zero warnings)
+ *   typecheck  TypeScript
+ *   build      react-router build (the built server is what the HTTP and browser tests start)
+ *   unit       Vitest on SQLite: unit tests beside the domain code, integration tests → .tmp/vitest-sqlite.json
+ *   pg         Vitest on a throwaway PostgreSQL                                     → .tmp/vitest-postgres.json
+ *   e2e        Playwright on Chromium against the built shop                       → .tmp/playwright-results.json
  *
  * Every stage runs even when an earlier one failed. At the end it prints a summary per stage and,
  * as the very last line, `N passed, N failed`; it exits 1 when anything failed.
  *
  *   npm test                       all stages
- *   npm test -- --only=unit        a subset: unit, pg, e2e (comma-separated)
+ *   npm test -- --only=unit        a subset: lint, typecheck, build, unit, pg, e2e (comma-separated)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,7 +23,7 @@ import { startPostgres } from "./postgres.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TMP = path.join(ROOT, ".tmp");
-const STAGES = ["unit", "pg", "e2e"] as const;
+const STAGES = ["lint", "typecheck", "build", "unit", "pg", "e2e"] as const;
 type StageName = (typeof STAGES)[number];
 
 /** Upper bounds so that a hung stage cannot eat CI's 90 minutes. */
@@ -39,15 +42,18 @@ function parseOnly(argv: string[]): Set<StageName> {
     if (arg.startsWith("--only=")) values.push(arg.slice("--only=".length));
     else if (arg === "--only" && argv[i + 1]) values.push(argv[++i]);
     else if (arg === "--help" || arg === "-h") {
-      console.log("usage: node scripts/test.ts [--only=unit,pg,e2e]");
+      console.log(`usage: node scripts/test.ts [--only=${STAGES.join(",")}]`);
       process.exit(0);
     } else {
-      console.error(`unknown argument: ${arg}\nusage: node scripts/test.ts [--only=unit,pg,e2e]`);
+      console.error(`unknown argument: ${arg}\nusage: node scripts/test.ts [--only=${STAGES.join(",")}]`);
       process.exit(2);
     }
   }
   if (values.length === 0) return new Set(STAGES);
-  const chosen = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const chosen = values
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = chosen.filter((v) => !(STAGES as readonly string[]).includes(v));
   if (unknown.length) {
     console.error(`unknown stage: ${unknown.join(", ")} (choose from ${STAGES.join(", ")})`);
@@ -202,7 +208,11 @@ function countPlaywright(result: StageResult, file: string, outcome: RunOutcome)
   if (flaky) result.notes.push(`${flaky} flaky (passed on retry, counted as passed)`);
   const errors = report.errors ?? [];
   for (const error of errors.slice(0, 3)) {
-    result.notes.push(`error: ${stripAnsi(error.message ?? "").split("\n")[0].slice(0, 200)}`);
+    result.notes.push(
+      `error: ${stripAnsi(error.message ?? "")
+        .split("\n")[0]
+        .slice(0, 200)}`,
+    );
   }
   if (expected + unexpected + flaky + skipped === 0) result.notes.push("playwright ran no test");
   if (result.failed === 0 && (outcome.code !== 0 || errors.length > 0)) {
@@ -226,6 +236,24 @@ function baseEnv(): NodeJS.ProcessEnv {
 
 function vitestArgs(report: string): string[] {
   return ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${path.relative(ROOT, report)}`];
+}
+
+/** A check that passes or fails as a whole (lint, typecheck, build): one count either way. */
+async function commandStage(result: StageResult, what: string, cmd: string, args: string[]): Promise<boolean> {
+  const outcome = await runCommand(cmd, args, baseEnv(), BUILD_TIMEOUT_MS);
+  if (outcome.code === 0) {
+    result.passed += 1;
+    return true;
+  }
+  result.failed += 1;
+  result.notes.push(describeOutcome(what, outcome));
+  return false;
+}
+
+let built = false;
+
+async function buildStage(result: StageResult): Promise<void> {
+  built = await commandStage(result, "react-router build", "npx", ["react-router", "build"]);
 }
 
 async function unitStage(result: StageResult): Promise<void> {
@@ -257,7 +285,12 @@ async function pgStage(result: StageResult): Promise<void> {
     console.log(`PostgreSQL ${server.url.replace(/:[^:@/]+@/, ":***@")} (${path.relative(ROOT, server.dir)})`);
     if (interrupted) return;
     const env = { ...baseEnv(), TEST_DATABASE_URL: server.url };
-    const outcome = await runCommand("npx", vitestArgs(report), env, VITEST_TIMEOUT_MS);
+    // the unit tests and the dev-server test use no database: the SQLite run has covered them
+    const sqliteOnly = ["domain/**", "tests/unit/**", "tests/integration/dev-server.test.ts"].flatMap((glob) => [
+      "--exclude",
+      glob,
+    ]);
+    const outcome = await runCommand("npx", [...vitestArgs(report), ...sqliteOnly], env, VITEST_TIMEOUT_MS);
     countVitest(result, report, outcome);
   } finally {
     await stop();
@@ -276,11 +309,13 @@ async function e2eStage(result: StageResult): Promise<void> {
   }
   if (interrupted) return;
 
-  const build = await runCommand("npx", ["react-router", "build"], baseEnv(), BUILD_TIMEOUT_MS);
-  if (build.code !== 0) {
-    result.failed += 1;
-    result.notes.push(describeOutcome("react-router build", build));
-    return;
+  if (!built) {
+    const build = await runCommand("npx", ["react-router", "build"], baseEnv(), BUILD_TIMEOUT_MS);
+    if (build.code !== 0) {
+      result.failed += 1;
+      result.notes.push(describeOutcome("react-router build", build));
+      return;
+    }
   }
   if (interrupted) return;
 
@@ -293,6 +328,16 @@ async function e2eStage(result: StageResult): Promise<void> {
 }
 
 const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Promise<void> }> = {
+  lint: {
+    title: "Lint and format (Biome)",
+    run: async (r) =>
+      void (await commandStage(r, "biome", "npx", ["biome", "ci", "--colors=off", "--error-on-warnings", "."])),
+  },
+  typecheck: {
+    title: "Typecheck (TypeScript)",
+    run: async (r) => void (await commandStage(r, "typecheck", "npm", ["run", "typecheck"])),
+  },
+  build: { title: "Build", run: buildStage },
   unit: { title: "Vitest · SQLite", run: unitStage },
   pg: { title: "Vitest · PostgreSQL", run: pgStage },
   e2e: { title: "Playwright · Chromium (built shop)", run: e2eStage },
@@ -339,7 +384,9 @@ async function main(): Promise<number> {
   for (const r of results) {
     const mark = r.failed ? "✗" : "✓";
     const skipped = r.skipped ? `, ${r.skipped} skipped` : "";
-    console.log(`${mark} ${r.title.padEnd(width)}  ${r.passed} passed, ${r.failed} failed${skipped}  (${(r.ms / 1000).toFixed(1)} s)`);
+    console.log(
+      `${mark} ${r.title.padEnd(width)}  ${r.passed} passed, ${r.failed} failed${skipped}  (${(r.ms / 1000).toFixed(1)} s)`,
+    );
     for (const note of r.notes) console.log(`    ${note}`);
   }
   console.log(`${passed} passed, ${failed} failed`);

@@ -41,7 +41,11 @@ export function ConfirmForm({
       <button type="submit" className={buttonClass} disabled={disabled} aria-label={buttonLabel}>
         {children}
       </button>
-      <dialog ref={dialog} aria-labelledby={`${id}-q`} className="m-auto w-[min(92vw,24rem)] rounded-2xl p-6 shadow-2xl backdrop:bg-ink-900/50">
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${id}-q`}
+        className="m-auto w-[min(92vw,24rem)] rounded-2xl p-6 shadow-2xl backdrop:bg-ink-900/50"
+      >
         <p id={`${id}-q`} className="text-lg font-semibold text-ink-900">
           {question}
         </p>

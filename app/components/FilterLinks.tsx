@@ -1,7 +1,17 @@
 import { Link, useLocation } from "react-router";
 
 /** Links that filter a list by one query parameter, keeping the rest of the URL (except the page). */
-export function FilterLinks({ param, options, current, label }: { param: string; options: { value: string; label: string }[]; current: string; label: string }) {
+export function FilterLinks({
+  param,
+  options,
+  current,
+  label,
+}: {
+  param: string;
+  options: { value: string; label: string }[];
+  current: string;
+  label: string;
+}) {
   const location = useLocation();
   const href = (value: string) => {
     const params = new URLSearchParams(location.search);

@@ -103,9 +103,7 @@ export function Footer({ shopName, contact }: { shopName: string; contact: Foote
       </div>
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col items-center justify-between gap-4 py-6 sm:flex-row">
-          <p>
-            © 2022 {shopName}. All rights reserved.
-          </p>
+          <p>© 2022 {shopName}. All rights reserved.</p>
           <PaymentBadges />
         </div>
       </div>

@@ -1,5 +1,6 @@
-import { Form, Link, NavLink, useLocation } from "react-router";
-import { MenuIcon } from "./Icons.tsx";
+import { Form, Link, NavLink, useFetchers, useLocation } from "react-router";
+import { usePersonalParts } from "../lib/personal.ts";
+import { CartIcon, MenuIcon } from "./Icons.tsx";
 import { Wordmark } from "./Wordmark.tsx";
 
 export type HeaderUser = { name: string; email: string; image: string | null; admin: boolean } | null;
@@ -46,18 +47,27 @@ function Account({ user }: { user: HeaderUser }) {
   const location = useLocation();
   if (!user) {
     return (
-      <Link to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} className="btn-primary text-sm">
+      <Link
+        to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`}
+        className="btn-primary text-sm"
+      >
         Sign In
       </Link>
     );
   }
   return (
-    <div className="flex items-center gap-3">
-      <img src={user.image ?? "/images/default-avatar.svg"} alt="" width={32} height={32} className="h-8 w-8 rounded-full bg-ink-100 object-cover" />
+    <div className="flex items-center gap-3 max-[420px]:gap-1">
+      <img
+        src={user.image ?? "/images/default-avatar.svg"}
+        alt=""
+        width={32}
+        height={32}
+        className="h-8 w-8 rounded-full bg-ink-100 object-cover max-[420px]:hidden"
+      />
       <span className="hidden max-w-32 truncate text-sm font-medium text-ink-800 sm:inline">{user.name}</span>
       <Form method="post" action="/logout">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <button type="submit" className="btn-secondary text-sm">
+        <button type="submit" className="btn-secondary text-sm max-[420px]:px-2.5">
           Logout
         </button>
       </Form>
@@ -65,7 +75,41 @@ function Account({ user }: { user: HeaderUser }) {
   );
 }
 
-export function Header({ shopName, user }: { shopName: string; user: HeaderUser }) {
+/**
+ * The cart link with its item count on every page; while an "Add to cart" is on its way, the count
+ * already includes it (the server's count replaces it once the cart is saved).
+ */
+function CartLink({ count }: { count: number }) {
+  const pending = useFetchers()
+    .filter((f) => f.key.startsWith("add-to-cart-") && f.state !== "idle" && f.formData)
+    .reduce((n, f) => n + Math.max(1, Number(f.formData?.get("quantity")) || 1), 0);
+  const shown = count + pending;
+  return (
+    <Link
+      to="/cart"
+      className="relative flex h-10 items-center gap-1 rounded-md px-1.5 text-sm font-medium text-ink-800 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-accent-600"
+    >
+      <CartIcon className="h-6 w-6" />
+      <span className="max-sm:sr-only">Cart</span>
+      <span
+        data-testid="cart-count"
+        className="min-w-5 rounded-full bg-accent-700 px-1.5 text-center text-xs font-bold leading-5 text-white"
+      >
+        {shown}
+      </span>
+      <span className="sr-only">{shown === 1 ? "item" : "items"}</span>
+    </Link>
+  );
+}
+
+export function Header({
+  shopName,
+  root,
+}: {
+  shopName: string;
+  root: { personal: boolean; user: HeaderUser; cartCount: number } | undefined;
+}) {
+  const { user, cartCount } = usePersonalParts(root);
   return (
     <header className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -75,13 +119,20 @@ export function Header({ shopName, user }: { shopName: string; user: HeaderUser 
         <nav aria-label="Main" className="hidden md:block">
           <NavItems user={user} />
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 max-[420px]:gap-1">
+          <CartLink count={cartCount} />
           <Account user={user} />
           <details className="relative md:hidden">
-            <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-ink-100" aria-label="Menu">
+            <summary
+              className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-ink-100"
+              aria-label="Menu"
+            >
               <MenuIcon className="h-6 w-6" />
             </summary>
-            <nav aria-label="Mobile" className="absolute right-0 mt-2 w-56 rounded-lg border border-ink-100 bg-white p-2 shadow-lg">
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 mt-2 w-56 rounded-lg border border-ink-100 bg-white p-2 shadow-lg"
+            >
               <NavItems user={user} vertical />
             </nav>
           </details>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
+import { useImageUrls } from "../lib/images.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./Icons.tsx";
 
 export type HeroSlide = { eyebrow: string; title: string; text: string; cta: string; imageKey: string; tone: string };
@@ -10,6 +10,7 @@ export type HeroSlide = { eyebrow: string; title: string; text: string; cta: str
  * The first image loads eagerly with high priority (it is the page's largest paint).
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const images = useImageUrls();
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
 
@@ -31,9 +32,17 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
 
   return (
     <section aria-roledescription="carousel" aria-label="Featured" className="relative">
-      <ul ref={track} className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
+      <ul
+        ref={track}
+        className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+      >
         {slides.map((s, i) => (
-          <li key={s.title} className={`w-full shrink-0 snap-start ${s.tone}`} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <li
+            key={s.title}
+            className={`w-full shrink-0 snap-start ${s.tone}`}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}`}
+          >
             <div className="container-page grid items-center gap-6 py-10 md:grid-cols-2 md:py-16">
               <div>
                 <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">{s.eyebrow}</p>
@@ -48,8 +57,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 </Link>
               </div>
               <img
-                src={imageUrl(s.imageKey)}
-                srcSet={imageSrcSet(s.imageKey)}
+                src={images.url(s.imageKey)}
+                srcSet={images.srcSet(s.imageKey)}
                 sizes="(min-width: 900px) 45vw, 90vw"
                 alt=""
                 width={480}
@@ -63,7 +72,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         ))}
       </ul>
       <div className="pointer-events-none absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
-        <button type="button" onClick={() => go(current - 1)} aria-label="Previous slide" className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600">
+        <button
+          type="button"
+          onClick={() => go(current - 1)}
+          aria-label="Previous slide"
+          className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
           <ChevronLeftIcon />
         </button>
         {slides.map((s, i) => (
@@ -75,10 +89,17 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             aria-current={i === current ? "true" : undefined}
             className="pointer-events-auto flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent-600"
           >
-            <span className={`block h-3 rounded-full transition-all ${i === current ? "w-8 bg-ink-900" : "w-3 bg-ink-400"}`} />
+            <span
+              className={`block h-3 rounded-full transition-all ${i === current ? "w-8 bg-ink-900" : "w-3 bg-ink-400"}`}
+            />
           </button>
         ))}
-        <button type="button" onClick={() => go(current + 1)} aria-label="Next slide" className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600">
+        <button
+          type="button"
+          onClick={() => go(current + 1)}
+          aria-label="Next slide"
+          className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
           <ChevronRightIcon />
         </button>
       </div>

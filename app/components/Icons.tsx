@@ -3,7 +3,18 @@ type IconProps = { className?: string; title?: string };
 
 function Svg({ className = "h-5 w-5", title, children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden={title ? undefined : true} role={title ? "img" : undefined}>
+    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative (aria-hidden) unless a title is given, then it has one
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden={title ? undefined : true}
+      role={title ? "img" : undefined}
+    >
       {title && <title>{title}</title>}
       {children}
     </svg>
@@ -31,7 +42,10 @@ export const ReturnIcon = (p: IconProps) => (
 );
 export const HeartIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
   <Svg {...p}>
-    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill={filled ? "currentColor" : "none"} />
+    <path
+      d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+      fill={filled ? "currentColor" : "none"}
+    />
   </Svg>
 );
 export const ShareIcon = (p: IconProps) => (
@@ -60,7 +74,10 @@ export const CloseIcon = (p: IconProps) => (
 );
 export const StarIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
   <Svg {...p}>
-    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z" fill={filled ? "currentColor" : "none"} />
+    <path
+      d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9z"
+      fill={filled ? "currentColor" : "none"}
+    />
   </Svg>
 );
 export const PinIcon = (p: IconProps) => (
@@ -106,5 +123,12 @@ export const ChevronLeftIcon = (p: IconProps) => (
 export const ChevronRightIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m9 18 6-6-6-6" />
+  </Svg>
+);
+export const CartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+    <circle cx="9.5" cy="19.5" r="1.5" />
+    <circle cx="17" cy="19.5" r="1.5" />
   </Svg>
 );

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../domain/orders/schemas.ts";
+import type { OrderStatus } from "../../domain/orders/status.ts";
 
 const tones: Record<OrderStatus, string> = {
   Pending: "bg-amber-100 text-amber-900",

@@ -1,18 +1,33 @@
 import { Link, useLocation } from "react-router";
 
-/** Page links that keep the rest of the URL's state (search text, category). Pages are 1-based. */
-export function Pagination({ page, pageCount, label = "Pagination" }: { page: number; pageCount: number; label?: string }) {
+/**
+ * Page links that keep the rest of the URL's state (search text, category), plus `extra` (e.g. the
+ * shuffled order the first page was shown in). Pages are 1-based.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  label = "Pagination",
+  extra = {},
+}: {
+  page: number;
+  pageCount: number;
+  label?: string;
+  extra?: Record<string, string>;
+}) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const href = (p: number) => {
     const params = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
     if (p === 1) params.delete("page");
     else params.set("page", String(p));
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
   const pages = visiblePages(page, pageCount);
-  const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600";
+  const item =
+    "inline-flex h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600";
   return (
     <nav aria-label={label} className="mt-10 flex justify-center">
       <ul className="flex flex-wrap items-center gap-2">
@@ -29,6 +44,7 @@ export function Pagination({ page, pageCount, label = "Pagination" }: { page: nu
         </li>
         {pages.map((p, i) =>
           p === "…" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the gaps have no identity of their own
             <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-ink-500">
               …
             </li>

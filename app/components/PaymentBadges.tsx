@@ -20,7 +20,15 @@ export function PaymentBadges() {
                 <circle cx="28" cy="15" r="8" fill="#f79e1b" fillOpacity="0.9" />
               </>
             ) : (
-              <text x="24" y="19.5" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="11" fill={b.fg}>
+              <text
+                x="24"
+                y="19.5"
+                textAnchor="middle"
+                fontFamily="Arial, sans-serif"
+                fontWeight="700"
+                fontSize="11"
+                fill={b.fg}
+              >
                 {b.text}
               </text>
             )}

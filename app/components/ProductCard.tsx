@@ -1,18 +1,36 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../domain/shared/money.ts";
-import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
+import { useImageUrls } from "../lib/images.ts";
 
-export type ProductSummary = { id: string; title: string; priceCents: number; imageKey: string; imageWidth: number; imageHeight: number };
+export type ProductSummary = {
+  id: string;
+  title: string;
+  priceCents: number;
+  imageKey: string;
+  imageWidth: number;
+  imageHeight: number;
+  /** whether any size, colour… is in stock */
+  available: boolean;
+};
 
 /** A catalogue card: image, title, 'Price: {price}', View and Buy Now. */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  const images = useImageUrls();
   const titleId = `product-${product.id}`;
   return (
-    <article aria-labelledby={titleId} className="group flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="block aspect-square overflow-hidden bg-ink-50">
+    <article
+      aria-labelledby={titleId}
+      className="group flex flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <Link
+        to={`/product/${product.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-square overflow-hidden bg-ink-50"
+      >
         <img
-          src={imageUrl(product.imageKey)}
-          srcSet={imageSrcSet(product.imageKey)}
+          src={images.url(product.imageKey)}
+          srcSet={images.srcSet(product.imageKey)}
           sizes="(min-width: 1200px) 280px, (min-width: 900px) 30vw, (min-width: 600px) 45vw, 90vw"
           alt=""
           width={product.imageWidth}
@@ -29,11 +47,24 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         <p className="mt-1 text-ink-700">
           Price: <span className="font-semibold text-ink-900">{formatPrice(product.priceCents)}</span>
         </p>
+        {!product.available && (
+          <p className="mt-2 w-fit rounded-full bg-ink-100 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-ink-800">
+            Sold out
+          </p>
+        )}
         <div className="mt-auto grid grid-cols-1 gap-2 pt-4 min-[480px]:grid-cols-2">
-          <Link to={`/product/${product.id}`} className="btn-secondary px-2 text-sm" aria-label={`View: ${product.title}`}>
+          <Link
+            to={`/product/${product.id}`}
+            className="btn-secondary px-2 text-sm"
+            aria-label={`View: ${product.title}`}
+          >
             View
           </Link>
-          <Link to={`/buyProducts/${product.id}`} className="btn-primary px-2 text-sm" aria-label={`Buy Now: ${product.title}`}>
+          <Link
+            to={`/buyProducts/${product.id}`}
+            className="btn-primary px-2 text-sm"
+            aria-label={`Buy Now: ${product.title}`}
+          >
             Buy Now
           </Link>
         </div>

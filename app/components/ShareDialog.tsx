@@ -2,12 +2,29 @@ import { useRef } from "react";
 import { CloseIcon, ShareIcon } from "./Icons.tsx";
 
 /** The share windows the shop has always opened: 550×400, LinkedIn 750×600. */
-const targets = (url: string, title: string) => [
-  { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`, size: [550, 400] },
-  { name: "Twitter", href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`, size: [550, 400] },
-  { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`, size: [750, 600] },
-  { name: "E-mail", href: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`, size: null },
-] as const;
+const targets = (url: string, title: string) =>
+  [
+    {
+      name: "Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
+      size: [550, 400],
+    },
+    {
+      name: "Twitter",
+      href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
+      size: [550, 400],
+    },
+    {
+      name: "LinkedIn",
+      href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
+      size: [750, 600],
+    },
+    {
+      name: "E-mail",
+      href: `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`,
+      size: null,
+    },
+  ] as const;
 
 /**
  * A native <dialog>: focus moves into it, Tab stays inside, Escape closes it. Each link is a real
@@ -17,9 +34,15 @@ export function ShareDialog({ url, title }: { url: string; title: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
-      <button type="button" className="btn-secondary" onClick={() => dialog.current?.showModal()} aria-haspopup="dialog">
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => dialog.current?.showModal()}
+        aria-haspopup="dialog"
+      >
         <ShareIcon /> Share
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape does the same from the keyboard */}
       <dialog
         ref={dialog}
         aria-labelledby="share-title"
@@ -33,7 +56,12 @@ export function ShareDialog({ url, title }: { url: string; title: string }) {
             <h2 id="share-title" className="text-lg font-bold">
               Share this product
             </h2>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-md p-1 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-accent-600" aria-label="Close">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-md p-1 hover:bg-ink-100 focus-visible:outline-2 focus-visible:outline-accent-600"
+              aria-label="Close"
+            >
               <CloseIcon />
             </button>
           </div>
@@ -62,7 +90,13 @@ export function ShareDialog({ url, title }: { url: string; title: string }) {
           <label htmlFor="share-link" className="label mt-4">
             Link
           </label>
-          <input id="share-link" readOnly value={url} className="input text-sm" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="share-link"
+            readOnly
+            value={url}
+            className="input text-sm"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       </dialog>
     </>

@@ -48,6 +48,7 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
   }, [paused, reducedMotion, pages, next]);
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern names a region; <section> would add nothing here
     <div
       ref={region}
       role="region"
@@ -63,7 +64,11 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
       <div className="overflow-hidden">
         <ul
           className="flex ease-in-out"
-          style={{ transform: `translateX(-${page * 100}%)`, transitionProperty: "transform", transitionDuration: `${TRANSITION_MS}ms` }}
+          style={{
+            transform: `translateX(-${page * 100}%)`,
+            transitionProperty: "transform",
+            transitionDuration: `${TRANSITION_MS}ms`,
+          }}
           aria-live={paused ? "polite" : "off"}
         >
           {items.map((t, i) => {
@@ -98,6 +103,7 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
         <div className="mt-6 flex justify-center gap-1">
           {Array.from({ length: pages }, (_, i) => (
             <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its page number
               key={i}
               type="button"
               onClick={() => setPage(i)}
@@ -105,7 +111,9 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
               aria-current={i === page ? "true" : undefined}
               className="group flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent-600"
             >
-              <span className={`block h-3 rounded-full transition-all ${i === page ? "w-8 bg-accent-700" : "w-3 bg-ink-300 group-hover:bg-ink-400"}`} />
+              <span
+                className={`block h-3 rounded-full transition-all ${i === page ? "w-8 bg-accent-700" : "w-3 bg-ink-300 group-hover:bg-ink-400"}`}
+              />
             </button>
           ))}
         </div>

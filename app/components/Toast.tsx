@@ -22,17 +22,38 @@ export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
       if (timer) window.clearTimeout(timer);
     };
   }, [shown]);
-  const tone = shown?.kind === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-emerald-300 bg-emerald-50 text-emerald-900";
+  const tone =
+    shown?.kind === "error"
+      ? "border-red-300 bg-red-50 text-red-900"
+      : "border-emerald-300 bg-emerald-50 text-emerald-900";
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4" role={shown?.kind === "error" ? "alert" : "status"} aria-live={shown?.kind === "error" ? "assertive" : "polite"}>
+    <div
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4"
+      role={shown?.kind === "error" ? "alert" : "status"}
+      aria-live={shown?.kind === "error" ? "assertive" : "polite"}
+    >
       {shown && (
-        <div className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone}`} data-testid="toast">
+        <div
+          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone}`}
+          data-testid="toast"
+        >
           <p className="font-semibold">{shown.message}</p>
-          <button type="button" onClick={() => setShown(null)} className="-mr-1 rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current" aria-label="Dismiss message">
+          <button
+            type="button"
+            onClick={() => setShown(null)}
+            className="-mr-1 rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+            aria-label="Dismiss message"
+          >
             <CloseIcon className="h-4 w-4" />
           </button>
         </div>
       )}
     </div>
   );
+}
+
+/** The toast for a page action's outcome: its message, as a success or an error. */
+export function toastFor(outcome: { ok: boolean; message: string } | null | undefined): ToastMessage | null {
+  if (!outcome?.message) return null;
+  return { message: outcome.message, kind: outcome.ok ? "success" : "error" };
 }

@@ -1,5 +1,6 @@
 import { createContext, createCookie, type MiddlewareFunction } from "react-router";
-import { requestContext } from "../context.ts";
+import type { RequestContext } from "../../server/context.ts";
+import { requestContextKey } from "../context.ts";
 
 /** A one-time message carried across a redirect (e.g. 'User Created successfully!'), in a signed cookie. */
 export type Flash = { message: string; kind: "success" | "info" | "error" };
@@ -11,21 +12,26 @@ function cookieFor(secret: string) {
   return createCookie(COOKIE, { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60, secrets: [secret] });
 }
 
-type Ctx = { get: (key: typeof requestContext) => import("../context.ts").RequestContext };
-
 /** Headers for a redirect that shows `flash` on the next page. */
-export async function withFlash(context: Ctx, flash: Flash, headers = new Headers()): Promise<Headers> {
-  const { services } = context.get(requestContext);
-  headers.append("Set-Cookie", await cookieFor(services.config.authSecret).serialize(flash));
+export async function withFlash(ctx: RequestContext, flash: Flash, headers = new Headers()): Promise<Headers> {
+  headers.append("Set-Cookie", await cookieFor(ctx.config.authSecret).serialize(flash));
   return headers;
 }
 
 /** Root middleware: reads a waiting flash for the root loader, then clears it on the response. */
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { services } = context.get(requestContext);
-  const cookie = cookieFor(services.config.authSecret);
-  const value = (await cookie.parse(request.headers.get("cookie"))) as Flash | null;
-  const flash = value && typeof value.message === "string" ? value : null;
+  const { config } = context.get(requestContextKey);
+  const cookie = cookieFor(config.authSecret);
+  let value: unknown = null;
+  try {
+    value = await cookie.parse(request.headers.get("cookie"));
+  } catch {
+    value = null; // a cookie we cannot read is no flash
+  }
+  const flash =
+    value && typeof (value as Flash).message === "string" && typeof (value as Flash).kind === "string"
+      ? (value as Flash)
+      : null;
   context.set(flashContext, flash);
   const response = await next();
   const settingNew = response.headers.getSetCookie().some((c) => c.startsWith(`${COOKIE}=`));

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { DomainError } from "../../domain/errors.ts";
 import type { Actor } from "../../domain/shared/actor.ts";
-import { requestContext } from "../context.ts";
+import { type Page, pageFromNumber } from "../../domain/shared/pagination.ts";
+import type { RequestContext } from "../../server/context.ts";
+import { requestContextKey } from "../context.ts";
 
-type Ctx = { get: (key: typeof requestContext) => import("../context.ts").RequestContext };
+type Ctx = { get: (key: typeof requestContextKey) => RequestContext };
 
-/** The services and the asking actor for a loader or action. */
-export function shop(context: Ctx) {
-  const { services, actor } = context.get(requestContext);
-  return { services, db: services.database.db, deps: { db: services.database.db, media: services.media }, actor };
+/** The request context the server built for this request: services, who is asking, request id, logger. */
+export function requestCtx(context: Ctx): RequestContext {
+  return context.get(requestContextKey);
 }
 
 /** The not-found page, with status 404. */
@@ -35,32 +35,18 @@ export function pagePath(request: Request): string {
   return `${path || "/"}${search ? `?${search}` : ""}`;
 }
 
-export async function requireSignedIn(context: Ctx, request: Request): Promise<Exclude<Actor, { kind: "anonymous" }>> {
-  const actor = await shop(context).actor();
-  if (actor.kind === "anonymous") toLogin(request);
-  return actor;
+export function requireSignedIn(ctx: RequestContext, request: Request): Exclude<Actor, { kind: "anonymous" }> {
+  if (ctx.actor.kind === "anonymous") toLogin(request);
+  return ctx.actor;
 }
 
-export async function requireAdminPage(context: Ctx, request: Request): Promise<Extract<Actor, { kind: "admin" }>> {
-  const actor = await shop(context).actor();
+export function requireAdminPage(ctx: RequestContext, request: Request): Extract<Actor, { kind: "admin" }> {
   // a signed-in customer is asked to sign in with an admin account (and not bounced straight back)
-  if (actor.kind !== "admin") toLogin(request, actor.kind === "customer" ? "admin" : undefined);
-  return actor;
+  if (ctx.actor.kind !== "admin") toLogin(request, ctx.actor.kind === "customer" ? "admin" : undefined);
+  return ctx.actor;
 }
 
-/**
- * Runs a form action's domain call; a DomainError becomes the form's error state (400-ish status,
- * messages per field) instead of an error page.
- */
-export async function formAction<T>(run: () => Promise<T>): Promise<{ ok: true; result: T } | ReturnType<typeof formFailure>> {
-  try {
-    return { ok: true as const, result: await run() };
-  } catch (e) {
-    if (e instanceof DomainError && e.code !== "unauthenticated") return formFailure(e);
-    throw e;
-  }
-}
-
-export function formFailure(e: DomainError) {
-  return data({ ok: false as const, message: e.message, fields: e.fields ?? {} }, { status: e.status });
+/** The page of a list that `?page=` asks for (clamped to what the database can reach). */
+export function listPage(request: Request, size: number): Page & { page: number } {
+  return pageFromNumber(new URL(request.url).searchParams.get("page"), size);
 }

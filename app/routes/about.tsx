@@ -1,13 +1,14 @@
 import { Link } from "react-router";
-import { aboutContent } from "../../domain/content/index.ts";
 import { HeadsetIcon, ReturnIcon, ShieldIcon } from "../components/Icons.tsx";
+import { aboutContent } from "../content/pages.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "About us",
-    description: "Who we are: a hand-picked shop for electronics and clothing, with stores in Sofia, Dubai and Jakarta. Our mission, story, approach and the team behind it.",
+    description:
+      "Who we are: a hand-picked shop for electronics and clothing, with stores in Sofia, Dubai and Jakarta. Our mission, story, approach and the team behind it.",
   });
 }
 
@@ -57,7 +58,17 @@ function Avatar({ name, index }: { name: string; index: number }) {
         <rect width="96" height="96" fill={`url(#${id})`} />
         <path d="M10 104c0-22 17-34 38-34s38 12 38 34z" fill="#ffffff" opacity="0.12" />
       </g>
-      <text x="48" y="50" textAnchor="middle" dominantBaseline="central" fill="#ffffff" fontSize="32" fontWeight="700" fontFamily="ui-sans-serif, system-ui, sans-serif" letterSpacing="1">
+      <text
+        x="48"
+        y="50"
+        textAnchor="middle"
+        dominantBaseline="central"
+        fill="#ffffff"
+        fontSize="32"
+        fontWeight="700"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+        letterSpacing="1"
+      >
         {initials(name)}
       </text>
     </svg>
@@ -139,7 +150,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
         <ul className="grid gap-6 md:grid-cols-3">
           {about.team.map((member, i) => (
-            <li key={member.name} className="flex flex-col rounded-2xl border border-ink-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+            <li
+              key={member.name}
+              className="flex flex-col rounded-2xl border border-ink-100 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+            >
               <div className="flex items-center gap-4 md:flex-col md:items-start lg:flex-row lg:items-center">
                 <Avatar name={member.name} index={i} />
                 <div>
@@ -166,7 +180,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-ink-300">Our team answers every message, every day from 9:00 to 17:00.</p>
             </div>
           </div>
-          <Link to="/contact" className="btn shrink-0 whitespace-nowrap bg-white text-ink-900 hover:bg-ink-100 focus-visible:outline-white">
+          <Link
+            to="/contact"
+            className="btn shrink-0 whitespace-nowrap bg-white text-ink-900 hover:bg-ink-100 focus-visible:outline-white"
+          >
             Contact us
           </Link>
         </div>

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
-import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
-import { pageMeta, publicUrlFrom, shopNameFrom } from "../lib/meta.ts";
-import { notFoundPage, shop } from "../lib/request.server.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { useImageUrls } from "../lib/images.ts";
+import { absoluteImageUrl, pageMeta, shopNameFrom } from "../lib/meta.ts";
+import { notFoundPage, requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/blog-article";
 
 /** The four static articles: blogDetails1 … blogDetails4. Anything else is the not-found page. */
@@ -11,18 +11,20 @@ const ARTICLE_SLUG = /^blogDetails[1-4]$/;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!ARTICLE_SLUG.test(params.slug)) notFoundPage();
-  const { db, services } = shop(context);
-  const articles = await content.listArticles({ db });
+  const ctx = requestCtx(context);
+  const articles = await content.listArticles(ctx);
   const article = articles.find((a) => a.slug === params.slug);
   if (!article) notFoundPage();
-  const more = articles.filter((a) => a.slug !== article.slug).map(({ slug, title, publishedOn, imageKey }) => ({ slug, title, publishedOn, imageKey }));
-  return { article, more, shareUrl: `${services.config.publicUrl}/blogs/${article.slug}` };
+  const more = articles
+    .filter((a) => a.slug !== article.slug)
+    .map(({ slug, title, publishedOn, imageKey }) => ({ slug, title, publishedOn, imageKey }));
+  return { article, more, shareUrl: `${ctx.config.publicUrl}/blogs/${article.slug}` };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Page not found | ${shopNameFrom(matches)}` }];
   const { article, shareUrl } = loaderData;
-  const image = `${publicUrlFrom(matches)}${imageUrl(article.imageKey, 1200)}`;
+  const image = absoluteImageUrl(matches, article.imageKey, 1200);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -56,7 +58,13 @@ function shareTargets(url: string, title: string) {
     {
       name: "Facebook",
       href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-      icon: <path d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z" fill="currentColor" stroke="none" />,
+      icon: (
+        <path
+          d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z"
+          fill="currentColor"
+          stroke="none"
+        />
+      ),
     },
     {
       name: "Twitter",
@@ -77,6 +85,7 @@ function shareTargets(url: string, title: string) {
 }
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const images = useImageUrls();
   const { article, more, shareUrl } = loaderData;
   return (
     <>
@@ -88,15 +97,18 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">
               <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time>
             </p>
-            <h1 id="article-title" className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl lg:text-5xl">
+            <h1
+              id="article-title"
+              className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl lg:text-5xl"
+            >
               {article.title}
             </h1>
             <p className="mt-4 text-lg leading-relaxed text-ink-700">{article.excerpt}</p>
           </header>
 
           <img
-            src={imageUrl(article.imageKey, 1200)}
-            srcSet={imageSrcSet(article.imageKey)}
+            src={images.url(article.imageKey, 1200)}
+            srcSet={images.srcSet(article.imageKey)}
             sizes="(min-width: 1200px) 1024px, 92vw"
             alt=""
             width={1200}
@@ -107,6 +119,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 
           <div className="prose-shop mx-auto mt-10 max-w-3xl text-lg">
             {article.body.map((paragraph, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a fixed article never reorder
               <p key={i}>{paragraph}</p>
             ))}
           </div>
@@ -127,8 +140,23 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
               <ul className="grid grid-cols-3 gap-2">
                 {shareTargets(shareUrl, article.title).map((t) => (
                   <li key={t.name}>
-                    <a href={t.href} target="_blank" rel="noopener noreferrer" className="btn-secondary w-full gap-1.5 px-2.5 py-1.5 text-sm">
-                      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4" aria-hidden="true" focusable="false">
+                    <a
+                      href={t.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="btn-secondary w-full gap-1.5 px-2.5 py-1.5 text-sm"
+                    >
+                      <svg
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth={1.8}
+                        strokeLinecap="round"
+                        strokeLinejoin="round"
+                        className="h-4 w-4"
+                        aria-hidden="true"
+                        focusable="false"
+                      >
                         {t.icon}
                       </svg>
                       {t.name}
@@ -156,10 +184,13 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 md:grid-cols-3">
               {more.map((a) => (
                 <li key={a.slug}>
-                  <Link to={`/blogs/${a.slug}`} className="group block h-full overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
+                  <Link
+                    to={`/blogs/${a.slug}`}
+                    className="group block h-full overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+                  >
                     <span className="block aspect-video overflow-hidden bg-ink-50">
                       <img
-                        src={imageUrl(a.imageKey, 480)}
+                        src={images.url(a.imageKey, 480)}
                         alt=""
                         width={480}
                         height={270}
@@ -172,7 +203,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                       <time dateTime={a.publishedOn} className="block text-sm text-ink-600">
                         {formatDate(a.publishedOn)}
                       </time>
-                      <span className="mt-1 block font-bold leading-snug text-ink-900 group-hover:text-accent-700">{a.title}</span>
+                      <span className="mt-1 block font-bold leading-snug text-ink-900 group-hover:text-accent-700">
+                        {a.title}
+                      </span>
                     </span>
                   </Link>
                 </li>

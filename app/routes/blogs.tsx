@@ -1,21 +1,30 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
-import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
+import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { shop } from "../lib/request.server.ts";
+import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/blogs";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Blogs",
-    description: "Stories, guides and care tips from our team: travel kits, smartwatches, capsule wardrobes and making your things last.",
+    description:
+      "Stories, guides and care tips from our team: travel kits, smartwatches, capsule wardrobes and making your things last.",
   });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = shop(context);
-  const articles = await content.listArticles({ db });
-  return { articles: articles.map(({ slug, title, publishedOn, imageKey, excerpt, tags }) => ({ slug, title, publishedOn, imageKey, excerpt, tags })) };
+  const articles = await content.listArticles(requestCtx(context));
+  return {
+    articles: articles.map(({ slug, title, publishedOn, imageKey, excerpt, tags }) => ({
+      slug,
+      title,
+      publishedOn,
+      imageKey,
+      excerpt,
+      tags,
+    })),
+  };
 }
 
 /** "2022-03-14" → "March 14, 2022", the same on the server and in the browser. */
@@ -24,16 +33,22 @@ const shortDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZo
 const formatDate = (day: string, format = longDate) => format.format(new Date(`${day}T00:00:00Z`));
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
+  const images = useImageUrls();
   const { articles } = loaderData;
   return (
     <>
-      <section aria-labelledby="blogs-title" className="border-b border-ink-100 bg-gradient-to-br from-accent-50 via-white to-ink-100">
+      <section
+        aria-labelledby="blogs-title"
+        className="border-b border-ink-100 bg-gradient-to-br from-accent-50 via-white to-ink-100"
+      >
         <div className="container-page py-12 md:py-16">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">News &amp; stories</p>
           <h1 id="blogs-title" className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
             Blogs
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-ink-700">Guides, ideas and care tips from the people who test our gadgets and wear our clothes.</p>
+          <p className="mt-4 max-w-2xl text-lg text-ink-700">
+            Guides, ideas and care tips from the people who test our gadgets and wear our clothes.
+          </p>
         </div>
       </section>
 
@@ -45,11 +60,19 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
               const titleId = `article-${a.slug}`;
               return (
                 <li key={a.slug}>
-                  <article aria-labelledby={titleId} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md">
-                    <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-video overflow-hidden bg-ink-50">
+                  <article
+                    aria-labelledby={titleId}
+                    className="group flex h-full flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md"
+                  >
+                    <Link
+                      to={href}
+                      tabIndex={-1}
+                      aria-hidden="true"
+                      className="block aspect-video overflow-hidden bg-ink-50"
+                    >
                       <img
-                        src={imageUrl(a.imageKey, 480)}
-                        srcSet={imageSrcSet(a.imageKey)}
+                        src={images.url(a.imageKey, 480)}
+                        srcSet={images.srcSet(a.imageKey)}
                         sizes="(min-width: 1200px) 400px, (min-width: 600px) 45vw, 92vw"
                         alt=""
                         width={1200}
@@ -68,7 +91,10 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                         </p>
                       )}
                       <h2 id={titleId} className="mt-2 text-xl font-bold leading-snug text-ink-900">
-                        <Link to={href} className="hover:text-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
+                        <Link
+                          to={href}
+                          className="hover:text-accent-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+                        >
                           {a.title}
                         </Link>
                       </h2>
@@ -106,10 +132,23 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                 .sort((x, y) => y.publishedOn.localeCompare(x.publishedOn))
                 .map((a) => (
                   <li key={a.slug}>
-                    <Link to={`/blogs/${a.slug}`} className="group flex items-center gap-4 rounded-xl p-1 focus-visible:outline-2 focus-visible:outline-accent-600">
-                      <img src={imageUrl(a.imageKey, 480)} alt="" width={96} height={54} loading="lazy" decoding="async" className="aspect-video w-24 shrink-0 rounded-lg bg-white object-cover" />
+                    <Link
+                      to={`/blogs/${a.slug}`}
+                      className="group flex items-center gap-4 rounded-xl p-1 focus-visible:outline-2 focus-visible:outline-accent-600"
+                    >
+                      <img
+                        src={images.url(a.imageKey, 480)}
+                        alt=""
+                        width={96}
+                        height={54}
+                        loading="lazy"
+                        decoding="async"
+                        className="aspect-video w-24 shrink-0 rounded-lg bg-white object-cover"
+                      />
                       <span>
-                        <span className="block font-semibold leading-snug text-ink-900 group-hover:text-accent-700 group-hover:underline">{a.title}</span>
+                        <span className="block font-semibold leading-snug text-ink-900 group-hover:text-accent-700 group-hover:underline">
+                          {a.title}
+                        </span>
                         <time dateTime={a.publishedOn} className="mt-1 block text-sm text-ink-600">
                           {formatDate(a.publishedOn, shortDate)}
                         </time>

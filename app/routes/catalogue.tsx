@@ -1,67 +1,271 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
+import { formatPrice } from "../../domain/shared/money.ts";
+import { pageCount } from "../../domain/shared/pagination.ts";
 import { SearchIcon } from "../components/Icons.tsx";
 import { Pagination } from "../components/Pagination.tsx";
-import { FilterLinks } from "../components/FilterLinks.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { pageMeta } from "../lib/meta.ts";
-import { shop } from "../lib/request.server.ts";
+import { listPage, requestCtx } from "../lib/request.server.ts";
+import { searchText } from "../lib/search.server.ts";
 import type { Route } from "./+types/catalogue";
 
 const PAGE_SIZE = 24;
 const SHUFFLE_COOKIE = "vitrine_shuffle";
+/** The filters and sort a catalogue address may carry (besides `q`, `page` and `shuffle`). */
+const FILTERS = ["category", "min_price", "max_price", "in_stock", "sort"] as const;
+
+const SORT_LABELS: Record<catalog.ListSort | "", string> = {
+  "": "Featured",
+  relevance: "Best match",
+  price_asc: "Price: low to high",
+  price_desc: "Price: high to low",
+  newest: "Newest",
+};
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const category = loaderData?.category ? loaderData.categories.find((c) => c.slug === loaderData.category)?.name : undefined;
+  const category = loaderData?.category
+    ? loaderData.facets.category.find((c) => c.slug === loaderData.category)?.name
+    : undefined;
   return pageMeta(matches, {
     title: category ? `${category} — Products` : "Products",
-    description: "Browse and search the whole catalogue: phones, watches, laptops, TVs, clothing, shoes, denim and accessories.",
+    description:
+      "Browse and search the whole catalogue: phones, watches, laptops, TVs, clothing, shoes, denim and accessories.",
   });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
- * The shop shows products in a shuffled order, but one that stays put while a visitor searches
- * and pages: the order comes from a per-visit number kept in a session cookie.
+ * The shop shows products in a shuffled order that stays put for a visitor: which of the shuffled
+ * orders comes from the address (`shuffle`, which every link on the page carries), else from the
+ * visit's cookie, else it is drawn now and kept in the cookie.
  */
-function visitSeed(request: Request): { seed: number; setCookie?: string } {
-  const match = /(?:^|;\s*)vitrine_shuffle=(\d+)/.exec(request.headers.get("cookie") ?? "");
-  const existing = match ? Number(match[1]) : Number.NaN;
-  if (existing >= 1 && existing < 2_147_483_647) return { seed: existing };
-  const seed = 536_870_912 + Math.floor(Math.random() * 1_610_612_734);
-  return { seed, setCookie: `${SHUFFLE_COOKIE}=${seed}; Path=/; SameSite=Lax; HttpOnly` };
+function shuffledOrder(request: Request, url: URL): { shuffle: number; setCookie?: string } {
+  const fromUrl = url.searchParams.get("shuffle");
+  if (fromUrl && /^\d{1,3}$/.test(fromUrl) && Number(fromUrl) < catalog.SHUFFLED_ORDERS) {
+    return { shuffle: Number(fromUrl) };
+  }
+  const fromCookie = /(?:^|;\s*)vitrine_shuffle=(\d{1,3})(?:;|$)/.exec(request.headers.get("cookie") ?? "");
+  if (fromCookie && Number(fromCookie[1]) < catalog.SHUFFLED_ORDERS) return { shuffle: Number(fromCookie[1]) };
+  const shuffle = Math.floor(Math.random() * catalog.SHUFFLED_ORDERS);
+  return { shuffle, setCookie: `${SHUFFLE_COOKIE}=${shuffle}; Path=/; SameSite=Lax; HttpOnly` };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = shop(context);
+  const ctx = requestCtx(context);
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const categorySlug = url.searchParams.get("category") ?? "";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const categories = await catalog.listCategories(db);
-  const category = categories.some((c) => c.slug === categorySlug) ? categorySlug : "";
-  const { seed, setCookie } = visitSeed(request);
-  const { items, total } = await catalog.listProducts({ db }, { q: q || undefined, category: category || undefined, seed, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const q = searchText(url.searchParams.get("q"));
+  const page = listPage(request, PAGE_SIZE);
+  const asked = Object.fromEntries(
+    FILTERS.flatMap((f) => (url.searchParams.get(f) ? [[f, url.searchParams.get(f) ?? ""]] : [])),
+  );
+  const { query, problems } = catalog.readListQuery(asked);
+  const browsing = !q && !query.sort;
+  const { shuffle, setCookie } = browsing ? shuffledOrder(request, url) : { shuffle: null, setCookie: undefined };
+  const result = await catalog.searchProducts(ctx, {
+    ...query,
+    ...(q ? { q } : {}),
+    // the domain's seeds 1 … 2^31 − 2 pick the shuffled order `seed mod SHUFFLED_ORDERS`
+    ...(shuffle === null ? {} : { seed: String(shuffle || catalog.SHUFFLED_ORDERS) }),
+    limit: String(page.limit),
+    offset: String(page.offset),
+  });
   return data(
     {
       q,
-      category,
-      categories: categories.map(({ slug, name }) => ({ slug, name })),
-      page,
-      pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      total,
-      products: items.map(({ id, title, priceCents, imageKey, imageWidth, imageHeight }) => ({ id, title, priceCents, imageKey, imageWidth, imageHeight })),
+      category: query.category ?? "",
+      minPrice: query.min_price ?? "",
+      maxPrice: query.max_price ?? "",
+      inStock: query.in_stock === "true" || query.in_stock === "1",
+      sort: (query.sort ?? "") as catalog.ListSort | "",
+      shuffle,
+      problems,
+      page: page.page,
+      pageCount: pageCount(result.total, PAGE_SIZE),
+      total: result.total,
+      corrected: result.corrected ?? null,
+      didYouMean: result.didYouMean ?? null,
+      facets: {
+        category: result.facets.category,
+        price: result.facets.price.filter((r) => r.count > 0),
+        inStock: result.facets.inStock.inStock,
+      },
+      products: result.items.map(({ id, title, priceCents, imageKey, imageWidth, imageHeight, available }) => ({
+        id,
+        title,
+        priceCents,
+        imageKey,
+        imageWidth,
+        imageHeight,
+        available,
+      })),
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** This address with some parameters set or removed (and back to page 1). */
+function useHref() {
+  const location = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) params.set(name, value);
+      else params.delete(name);
+    }
+    const s = params.toString();
+    return `${location.pathname}${s ? `?${s}` : ""}`;
+  };
+}
+
+const priceRangeLabel = (r: { from: number; to: number | null }) =>
+  r.to === null
+    ? `${formatPrice(r.from)} and up`
+    : r.from === 0
+      ? `Under ${formatPrice(r.to)}`
+      : `${formatPrice(r.from)} – ${formatPrice(r.to)}`;
+
+function CategoryLinks({ data: d }: { data: LoaderData }) {
+  const href = useHref();
+  const options = [
+    { value: "", label: "All", count: null as number | null },
+    ...d.facets.category.map((c) => ({ value: c.slug, label: c.name, count: c.count })),
+  ];
+  return (
+    <nav aria-label="Categories">
+      <ul className="flex flex-wrap gap-2">
+        {options.map((o) => {
+          const current = o.value === d.category;
+          return (
+            <li key={o.value || "all"} className="flex items-center">
+              <Link
+                to={href({ category: o.value || null })}
+                aria-current={current ? "page" : undefined}
+                className={`inline-block rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent-600 ${current ? "border-ink-900 bg-ink-900 text-white" : "border-ink-300 text-ink-700 hover:bg-ink-100"}`}
+              >
+                {o.label}
+              </Link>
+              {o.count !== null && <span className="ml-1 text-xs text-ink-600">{o.count}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Price ranges, stock and sort: links and a form that works without JavaScript and follows each change with it. */
+function Filters({ data: d }: { data: LoaderData }) {
+  const href = useHref();
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      aria-label="Filters"
+      className="mt-4 grid gap-4 rounded-2xl border border-ink-100 p-4 sm:grid-cols-[1fr_auto]"
+      onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+    >
+      {d.q && <input type="hidden" name="q" value={d.q} />}
+      {d.category && <input type="hidden" name="category" value={d.category} />}
+      {d.shuffle !== null && <input type="hidden" name="shuffle" value={d.shuffle} />}
+      <div className="space-y-3">
+        {d.facets.price.length > 1 && (
+          <nav aria-label="Price ranges">
+            <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+              {d.facets.price.map((r) => (
+                <li key={r.from}>
+                  <Link
+                    className="text-accent-700 underline-offset-2 hover:underline"
+                    to={href({
+                      min_price: r.from ? String(r.from / 100) : null,
+                      max_price: r.to === null ? null : String((r.to - 1) / 100),
+                    })}
+                  >
+                    {priceRangeLabel(r)}
+                  </Link>{" "}
+                  <span className="text-ink-600">({r.count})</span>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="min_price" className="label">
+              Lowest price
+            </label>
+            <input
+              id="min_price"
+              name="min_price"
+              inputMode="decimal"
+              defaultValue={d.minPrice}
+              className="input w-28"
+              aria-invalid={d.problems.min_price ? true : undefined}
+              aria-describedby={d.problems.min_price ? "min_price-error" : undefined}
+            />
+          </div>
+          <div>
+            <label htmlFor="max_price" className="label">
+              Highest price
+            </label>
+            <input
+              id="max_price"
+              name="max_price"
+              inputMode="decimal"
+              defaultValue={d.maxPrice}
+              className="input w-28"
+              aria-invalid={d.problems.max_price ? true : undefined}
+              aria-describedby={d.problems.max_price ? "max_price-error" : undefined}
+            />
+          </div>
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" name="in_stock" value="true" defaultChecked={d.inStock} className="h-4 w-4" />
+            In stock only <span className="text-ink-600">({d.facets.inStock})</span>
+          </label>
+        </div>
+        {(["min_price", "max_price", "in_stock", "category", "sort"] as const).map(
+          (field) =>
+            d.problems[field] && (
+              <p key={field} id={`${field}-error`} className="text-sm font-medium text-red-800" role="alert">
+                {d.problems[field]}
+              </p>
+            ),
+        )}
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="sort" className="label">
+            Sort by
+          </label>
+          <select id="sort" name="sort" defaultValue={d.sort} className="input">
+            {(Object.entries(SORT_LABELS) as [catalog.ListSort | "", string][])
+              .filter(([value]) => value !== "relevance" || d.q)
+              .map(([value, label]) => (
+                <option key={value} value={value}>
+                  {value === "" && d.q ? SORT_LABELS.relevance : label}
+                </option>
+              ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Apply
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { q, category, categories, page, pageCount, total, products } = loaderData;
+  const d = loaderData;
+  const { q, category, page, pageCount, total, products } = d;
   const navigation = useNavigation();
   const submit = useSubmit();
+  const href = useHref();
   const input = useRef<HTMLInputElement>(null);
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/product";
 
@@ -70,19 +274,41 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     if (input.current && document.activeElement !== input.current) input.current.value = q;
   }, [q]);
 
-
   return (
     <div className="container-page py-10">
       <h1 className="section-title">Available products</h1>
 
-      <Form method="get" role="search" className="mt-6 flex gap-2" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
-        {category && <input type="hidden" name="category" value={category} />}
+      <Form
+        method="get"
+        role="search"
+        className="mt-6 flex gap-2"
+        onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+      >
+        {FILTERS.map((f) => {
+          const value = {
+            category,
+            min_price: d.minPrice,
+            max_price: d.maxPrice,
+            in_stock: d.inStock ? "true" : "",
+            sort: d.sort,
+          }[f];
+          return value ? <input key={f} type="hidden" name={f} value={value} /> : null;
+        })}
         <label htmlFor="search" className="sr-only">
           Search
         </label>
         <div className="relative flex-1">
           <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-ink-500" />
-          <input ref={input} id="search" name="q" type="search" defaultValue={q} placeholder="Search" autoComplete="off" className="input pl-10" />
+          <input
+            ref={input}
+            id="search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Search"
+            autoComplete="off"
+            className="input pl-10"
+          />
         </div>
         <button type="submit" className="btn-primary">
           Search
@@ -90,14 +316,24 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div className="mt-4">
-        <FilterLinks param="category" current={category} label="Categories" options={[{ value: "", label: "All" }, ...categories.map((c) => ({ value: c.slug, label: c.name }))]} />
+        <CategoryLinks data={d} />
       </div>
+      <Filters data={d} />
 
       <div className="mt-6 flex items-center justify-between text-sm text-ink-600" aria-live="polite">
-        <p>{total === 1 ? "1 product" : `${total} products`}{q ? ` matching “${q}”` : ""}</p>
+        <div>
+          <p>
+            {total === 1 ? "1 product" : `${total} products`}
+            {q ? ` matching “${q}”` : ""}
+          </p>
+          {d.corrected && <p>Including results for “{d.corrected}”.</p>}
+        </div>
         {loading && (
           <p className="flex items-center gap-2" role="status">
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-ink-300 border-t-accent-700" aria-hidden="true" />
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-ink-300 border-t-accent-700"
+              aria-hidden="true"
+            />
             Loading…
           </p>
         )}
@@ -110,14 +346,28 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="rounded-2xl border border-dashed border-ink-300 p-12 text-center">
             <p className="text-lg font-semibold">No products found</p>
-            <p className="mt-2 text-ink-600">Try another word, or browse all products.</p>
+            {d.didYouMean ? (
+              <p className="mt-2 text-ink-700">
+                Did you mean{" "}
+                <Link to={href({ q: d.didYouMean })} className="font-semibold text-accent-700 underline">
+                  {d.didYouMean}
+                </Link>
+                ?
+              </p>
+            ) : (
+              <p className="mt-2 text-ink-600">Try another word, or browse all products.</p>
+            )}
             <Link to="/product" className="btn-secondary mt-6">
               Show all products
             </Link>
           </div>
         )}
       </div>
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        extra={d.shuffle === null ? undefined : { shuffle: String(d.shuffle) }}
+      />
     </div>
   );
 }

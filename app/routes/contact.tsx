@@ -1,10 +1,14 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { contactDetails, sendContactMessage } from "../../domain/content/index.ts";
+import { Form, useNavigation } from "react-router";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "../../domain/content/contact-rules.ts";
+import { sendContactMessage } from "../../domain/content/index.ts";
+import { PHONE_MAX_LENGTH } from "../../domain/shared/phone.ts";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/Icons.tsx";
+import { contactDetails } from "../content/pages.ts";
+import { handleForm } from "../lib/form.server.ts";
 import { telHref } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formAction, shop } from "../lib/request.server.ts";
+import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/contact";
 
 const FIELDS = ["name", "email", "phone", "message"] as const;
@@ -23,15 +27,9 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db } = shop(context);
-  const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "").slice(0, 10_000)])) as Record<Field, string>;
-  const result = await formAction(() => sendContactMessage({ db }, values));
-  if ("ok" in result) return { ok: true as const };
-  // the visitor keeps what they typed, with a message beside each field that needs attention
-  return data({ ...result.data, values }, result.init ?? undefined);
+  const ctx = requestCtx(context);
+  return handleForm(request, { run: (values) => sendContactMessage(ctx, values) });
 }
-
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { contact } = loaderData;
@@ -107,13 +105,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <>
-      <section aria-labelledby="contact-title" className="border-b border-ink-100 bg-gradient-to-br from-accent-50 via-white to-ink-100">
+      <section
+        aria-labelledby="contact-title"
+        className="border-b border-ink-100 bg-gradient-to-br from-accent-50 via-white to-ink-100"
+      >
         <div className="container-page py-12 md:py-16">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">We are here to help</p>
           <h1 id="contact-title" className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
             Contact us
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-ink-700">Questions about an order, a size or a device? Send us a message and we will get back to you within one working day.</p>
+          <p className="mt-4 max-w-2xl text-lg text-ink-700">
+            Questions about an order, a size or a device? Send us a message and we will get back to you within one
+            working day.
+          </p>
         </div>
       </section>
 
@@ -146,7 +150,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
             <div role="status">
               {actionData?.ok && (
-                <p className="mt-6 rounded-xl border border-green-200 bg-green-50 p-4 font-medium text-green-800">Thank you — your message has been sent. We will reply within one working day.</p>
+                <p className="mt-6 rounded-xl border border-green-200 bg-green-50 p-4 font-medium text-green-800">
+                  Thank you — your message has been sent. We will reply within one working day.
+                </p>
               )}
             </div>
             {failed && (
@@ -155,12 +161,24 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </p>
             )}
 
-            <Form ref={formRef} method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2" aria-labelledby="form-title">
+            <Form
+              ref={formRef}
+              method="post"
+              noValidate
+              className="mt-6 grid gap-5 sm:grid-cols-2"
+              aria-labelledby="form-title"
+            >
               <div>
                 <label htmlFor="contact-name" className="label">
                   Name <span aria-hidden="true">*</span>
                 </label>
-                <input {...fieldProps("name")} type="text" autoComplete="name" required maxLength={120} />
+                <input
+                  {...fieldProps("name")}
+                  type="text"
+                  autoComplete="name"
+                  required
+                  maxLength={CONTACT_NAME_MAX_LENGTH}
+                />
                 {fieldError("name")}
               </div>
               <div>
@@ -174,19 +192,24 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <label htmlFor="contact-phone" className="label">
                   Phone <span className="font-normal text-ink-600">(optional)</span>
                 </label>
-                <input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={30} />
+                <input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} />
                 {fieldError("phone")}
               </div>
               <div className="sm:col-span-2">
                 <label htmlFor="contact-message" className="label">
                   Message <span aria-hidden="true">*</span>
                 </label>
-                <textarea {...fieldProps("message")} rows={6} required maxLength={5000} />
+                <textarea {...fieldProps("message")} rows={6} required maxLength={CONTACT_MESSAGE_MAX_LENGTH} />
                 {fieldError("message")}
               </div>
               <div className="sm:col-span-2">
                 <button type="submit" className="btn-accent w-full px-8 py-3 text-base sm:w-auto" disabled={sending}>
-                  {sending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
+                  {sending && (
+                    <span
+                      className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                      aria-hidden="true"
+                    />
+                  )}
                   {sending ? "Sending…" : "Send"}
                 </button>
               </div>

@@ -1,27 +1,44 @@
 import { Link } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
 import * as content from "../../domain/content/index.ts";
-import { imageUrl } from "../../domain/media/urls.ts";
 import { HeroCarousel, type HeroSlide } from "../components/HeroCarousel.tsx";
 import { HeadsetIcon, ReturnIcon, TruckIcon } from "../components/Icons.tsx";
 import { ProductGrid } from "../components/ProductCard.tsx";
 import { TestimonialSlider } from "../components/TestimonialSlider.tsx";
-import { shop } from "../lib/request.server.ts";
+import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { HOME_STRIP_SIZE } from "../lib/page-sizes.ts";
+import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/home";
 
-/** Landing page sections take catalogue positions 0–7 and 8–15. */
-const BEST_SELLING = [0, 8] as const;
-const FEATURED = [8, 16] as const;
+/** Landing page sections take the first HOME_STRIP_SIZE catalogue positions, then the next HOME_STRIP_SIZE. */
+const BEST_SELLING = [0, HOME_STRIP_SIZE] as const;
+const FEATURED = [HOME_STRIP_SIZE, 2 * HOME_STRIP_SIZE] as const;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, { title: "Electronics and clothing, delivered", description: "Phones, watches, laptops and TVs next to denim, shoes and everyday clothing. Free shipping on US orders and orders above $100." });
+  return pageMeta(matches, {
+    title: "Electronics and clothing, delivered",
+    description:
+      "Phones, watches, laptops and TVs next to denim, shoes and everyday clothing. Free shipping on US orders and orders above $100.",
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = shop(context);
-  const [{ items }, testimonials] = await Promise.all([catalog.listProducts({ db }, { limit: FEATURED[1], offset: 0 }), content.listTestimonials({ db })]);
-  const summary = items.map(({ id, title, priceCents, imageKey, imageWidth, imageHeight, categories }) => ({ id, title, priceCents, imageKey, imageWidth, imageHeight, categories }));
+  const ctx = requestCtx(context);
+  const [{ items }, testimonials] = await Promise.all([
+    catalog.listProducts(ctx, { limit: FEATURED[1], offset: 0 }),
+    content.listTestimonials(ctx),
+  ]);
+  const summary = items.map(({ id, title, priceCents, imageKey, imageWidth, imageHeight, categories, available }) => ({
+    id,
+    title,
+    priceCents,
+    imageKey,
+    imageWidth,
+    imageHeight,
+    categories,
+    available,
+  }));
   return { products: summary, testimonials };
 }
 
@@ -31,16 +48,44 @@ const perks = [
   { Icon: ReturnIcon, title: "30 days return", text: "Changed your mind? Send it back" },
 ];
 
-function Banner({ title, text, to, imageKey, tone, cta = "Shop now" }: { title: string; text: string; to: string; imageKey?: string; tone: string; cta?: string }) {
+function Banner({
+  title,
+  text,
+  to,
+  imageKey,
+  tone,
+  cta = "Shop now",
+}: {
+  title: string;
+  text: string;
+  to: string;
+  imageKey?: string;
+  tone: string;
+  cta?: string;
+}) {
+  const images = useImageUrls();
   return (
-    <Link to={to} className={`group relative flex min-h-48 items-center overflow-hidden rounded-2xl p-6 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${tone}`}>
+    <Link
+      to={to}
+      className={`group relative flex min-h-48 items-center overflow-hidden rounded-2xl p-6 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 ${tone}`}
+    >
       <div className="relative z-10 max-w-[60%]">
         <h3 className="text-xl font-bold text-ink-900">{title}</h3>
         <p className="mt-1 text-sm text-ink-700">{text}</p>
-        <span className="mt-4 inline-block text-sm font-semibold text-ink-900 underline decoration-2 underline-offset-4 group-hover:decoration-accent-600">{cta}</span>
+        <span className="mt-4 inline-block text-sm font-semibold text-ink-900 underline decoration-2 underline-offset-4 group-hover:decoration-accent-600">
+          {cta}
+        </span>
       </div>
       {imageKey && (
-        <img src={imageUrl(imageKey)} alt="" width={480} height={480} loading="lazy" decoding="async" className="absolute -right-6 bottom-0 h-44 w-44 rounded-full object-cover shadow-lg transition-transform group-hover:scale-105" />
+        <img
+          src={images.url(imageKey)}
+          alt=""
+          width={480}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="absolute -right-6 bottom-0 h-44 w-44 rounded-full object-cover shadow-lg transition-transform group-hover:scale-105"
+        />
       )}
     </Link>
   );
@@ -52,8 +97,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const featured = products.slice(...FEATURED);
   const inCategory = (slug: string) => products.find((p) => p.categories.some((c) => c.slug === slug))?.imageKey;
   const slides: HeroSlide[] = [
-    { eyebrow: "New season tech", title: "Smarter gear for every day", text: "Phones, watches, laptops and TVs picked for how you really use them.", cta: "Explore Now", imageKey: inCategory("phones") ?? products[0]?.imageKey ?? "", tone: "bg-gradient-to-br from-accent-50 via-white to-ink-100" },
-    { eyebrow: "Denim & essentials", title: "Clothes that keep up", text: "Jeans, jackets and shoes made to be worn, washed and worn again.", cta: "SHOP NOW", imageKey: inCategory("denim") ?? products[1]?.imageKey ?? "", tone: "bg-gradient-to-br from-ink-100 via-white to-accent-100" },
+    {
+      eyebrow: "New season tech",
+      title: "Smarter gear for every day",
+      text: "Phones, watches, laptops and TVs picked for how you really use them.",
+      cta: "Explore Now",
+      imageKey: inCategory("phones") ?? products[0]?.imageKey ?? "",
+      tone: "bg-gradient-to-br from-accent-50 via-white to-ink-100",
+    },
+    {
+      eyebrow: "Denim & essentials",
+      title: "Clothes that keep up",
+      text: "Jeans, jackets and shoes made to be worn, washed and worn again.",
+      cta: "SHOP NOW",
+      imageKey: inCategory("denim") ?? products[1]?.imageKey ?? "",
+      tone: "bg-gradient-to-br from-ink-100 via-white to-accent-100",
+    },
   ];
   return (
     <>
@@ -76,8 +135,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Promotions" className="container-page mt-12 grid gap-4 md:grid-cols-2">
-        <Banner title="Watches that do more" text="Track, pay and reply from your wrist." to="/product?category=watches" imageKey={inCategory("watches")} tone="bg-accent-100" />
-        <Banner title="Step into comfort" text="Sneakers and boots for every season." to="/product?category=shoes" imageKey={inCategory("shoes")} tone="bg-ink-100" />
+        <Banner
+          title="Watches that do more"
+          text="Track, pay and reply from your wrist."
+          to="/product?category=watches"
+          imageKey={inCategory("watches")}
+          tone="bg-accent-100"
+        />
+        <Banner
+          title="Step into comfort"
+          text="Sneakers and boots for every season."
+          to="/product?category=shoes"
+          imageKey={inCategory("shoes")}
+          tone="bg-ink-100"
+        />
       </section>
 
       <section aria-labelledby="best-selling" className="container-page mt-16">
@@ -93,9 +164,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Collections" className="container-page mt-16 grid gap-4 md:grid-cols-3">
-        <Banner title="Men" text="Shirts, jackets and everyday layers." to="/product?category=men" imageKey={inCategory("men")} tone="bg-ink-100" />
-        <Banner title="Women" text="Dresses, knits and smart staples." to="/product?category=women" imageKey={inCategory("women")} tone="bg-accent-50" />
-        <Banner title="Laptops" text="Light, fast and built to last." to="/product?category=laptops" imageKey={inCategory("laptops")} tone="bg-ink-100" />
+        <Banner
+          title="Men"
+          text="Shirts, jackets and everyday layers."
+          to="/product?category=men"
+          imageKey={inCategory("men")}
+          tone="bg-ink-100"
+        />
+        <Banner
+          title="Women"
+          text="Dresses, knits and smart staples."
+          to="/product?category=women"
+          imageKey={inCategory("women")}
+          tone="bg-accent-50"
+        />
+        <Banner
+          title="Laptops"
+          text="Light, fast and built to last."
+          to="/product?category=laptops"
+          imageKey={inCategory("laptops")}
+          tone="bg-ink-100"
+        />
       </section>
 
       <section aria-labelledby="featured" className="container-page mt-16">

@@ -1,44 +1,74 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import {
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useFetcher,
+  useNavigate,
+  useNavigation,
+} from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
-import { DomainError } from "../../domain/errors.ts";
-import { imageSrcSet, imageUrl } from "../../domain/media/urls.ts";
+import { chooseVariant, isValueAvailable } from "../../domain/catalog/variant-choice.ts";
+import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/index.ts";
 import { formatPrice, toDollars } from "../../domain/shared/money.ts";
 import * as wishlist from "../../domain/wishlist/index.ts";
+import { formText } from "../../server/http/forms.ts";
+import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Spinner } from "../components/Field.tsx";
 import { HeartIcon } from "../components/Icons.tsx";
 import { ShareDialog } from "../components/ShareDialog.tsx";
-import { publicUrlFrom, shopNameFrom } from "../lib/meta.ts";
-import { notFoundPage, shop, toLogin } from "../lib/request.server.ts";
-import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { Toast, toastFor } from "../components/Toast.tsx";
+import { handleForm } from "../lib/form.server.ts";
+import { useHydrated } from "../lib/hydrated.ts";
+import { useImageUrls } from "../lib/images.ts";
+import { absoluteImageUrl, shopNameFrom } from "../lib/meta.ts";
+import { notFoundPage, requestCtx, toLogin } from "../lib/request.server.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, actor, services } = shop(context);
-  let product: catalog.Product;
-  try {
-    product = await catalog.getProduct({ db }, params.productId);
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "not_found") notFoundPage();
-    throw e;
-  }
-  const wishlistEntry = await wishlist.wishlistEntryFor({ db }, await actor(), product.id);
-  return { product, wishlistEntry, shareUrl: `${services.config.publicUrl}/product/${product.id}` };
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = requestCtx(context);
+  const product = await catalog.findProduct(ctx, params.productId);
+  if (!product) notFoundPage();
+  const url = new URL(request.url);
+  // the choice travels in the URL (?Size=M&Colour=Navy, or ?variant=<id>), so it works without JavaScript
+  const byId = product.variants.find((v) => v.id === url.searchParams.get("variant"));
+  const chosen =
+    byId ??
+    chooseVariant(
+      product.variants,
+      product.options,
+      Object.fromEntries(product.options.map((o) => [o.name, url.searchParams.get(o.name)])),
+    );
+  const wishlistEntry = await wishlist.wishlistEntryFor(ctx, product.id);
+  return {
+    product,
+    chosenId: chosen?.id ?? null,
+    wishlistEntry,
+    shareUrl: `${ctx.config.publicUrl}/product/${product.id}`,
+  };
+}
+
+/** Choosing another size or colour only changes the URL's query: nothing to load again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 /** The heart: adds the product to the wishlist, or takes it out. Signed-out visitors sign in first. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, actor } = shop(context);
-  const who = await actor();
-  if (who.kind === "anonymous") toLogin(request);
-  const form = await request.formData();
-  const entry = String(form.get("wishlistEntry") ?? "");
-  try {
-    if (entry) await wishlist.removeFromWishlist({ db }, who, entry);
-    else await wishlist.addToWishlist({ db }, who, { productId: params.productId });
-  } catch (e) {
-    // a double click: the state is already what the visitor asked for
-    if (!(e instanceof DomainError && (e.code === "conflict" || e.code === "not_found"))) throw e;
-  }
-  return redirect(`/product/${params.productId}`);
+  const ctx = requestCtx(context);
+  if (ctx.actor.kind === "anonymous") toLogin(request);
+  const result = await handleForm(request, {
+    run: (values) => wishlist.toggleWishlist(ctx, params.productId, formText(values, "wishlistEntry") || null),
+  });
+  if ("ok" in result && result.ok) return redirect(`/product/${params.productId}`);
+  return result;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -46,7 +76,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { product, shareUrl } = loaderData;
   const shopName = shopNameFrom(matches);
   const description = [product.desc1, product.desc2].filter(Boolean).join(". ");
-  const image = `${publicUrlFrom(matches)}${imageUrl(product.imageKey, 1200)}`;
+  const image = absoluteImageUrl(matches, product.imageKey, 1200);
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -54,7 +84,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     image,
     description,
     category: product.categories.map((c) => c.name).join(", "),
-    offers: { "@type": "Offer", price: toDollars(product.priceCents).toFixed(2), priceCurrency: "USD", availability: "https://schema.org/InStock", url: shareUrl },
+    offers: offersOf(product.variants, shareUrl),
   };
   return [
     { title: `${product.title} | ${shopName}` },
@@ -71,13 +101,175 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
+/** One Offer for a product sold one way; an AggregateOffer (lowest and highest price) over its variants otherwise. */
+function offersOf(variants: catalog.Variant[], url: string) {
+  const offers = variants.map((v) => ({
+    "@type": "Offer",
+    sku: v.sku,
+    price: toDollars(v.priceCents).toFixed(2),
+    priceCurrency: "USD",
+    availability: v.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    url: variants.length > 1 ? `${url}?variant=${v.id}` : url,
+  }));
+  if (offers.length === 1) return offers[0];
+  const prices = variants.map((v) => v.priceCents);
+  return {
+    "@type": "AggregateOffer",
+    priceCurrency: "USD",
+    lowPrice: toDollars(Math.min(...prices)).toFixed(2),
+    highPrice: toDollars(Math.max(...prices)).toFixed(2),
+    offerCount: offers.length,
+    offers,
+  };
+}
+
+type LoadedProduct = Route.ComponentProps["loaderData"]["product"];
+type LoadedVariant = LoadedProduct["variants"][number];
+
+/** The option pickers: a radio group per option; sold-out choices are shown, marked, and still selectable. */
+function OptionPickers({
+  product,
+  choice,
+  onChoose,
+}: {
+  product: LoadedProduct;
+  choice: Record<string, string>;
+  onChoose: (name: string, value: string) => void;
+}) {
+  const hydrated = useHydrated();
+  if (product.options.length === 0) return null;
+  return (
+    <Form method="get" replace preventScrollReset className="mt-6 space-y-4" aria-label="Choose an option">
+      {product.options.map((option) => (
+        <fieldset key={option.name}>
+          <legend className="label">
+            {option.name}: <span className="font-normal text-ink-700">{choice[option.name]}</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {option.values.map((value) => {
+              const available = isValueAvailable(product.variants, choice, option.name, value);
+              return (
+                <label
+                  key={value}
+                  className={`relative flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium has-[:checked]:border-ink-900 has-[:checked]:bg-ink-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-600 ${available ? "border-ink-300 text-ink-900" : "border-dashed border-ink-300 text-ink-600 line-through"}`}
+                >
+                  <input
+                    type="radio"
+                    name={option.name}
+                    value={value}
+                    checked={choice[option.name] === value}
+                    onChange={() => onChoose(option.name, value)}
+                    className="sr-only"
+                  />
+                  {value}
+                  {!available && <span className="sr-only"> (sold out)</span>}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+      {/* without JavaScript the choice is sent with this button; with it, the page follows each click */}
+      {!hydrated && (
+        <button type="submit" className="btn-secondary text-sm">
+          Show this option
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function StockNote({ variant }: { variant: LoadedVariant | undefined }) {
+  if (!variant || variant.stock === 0) {
+    return <p className="mt-3 font-semibold text-red-800">Sold out</p>;
+  }
+  if (variant.stock <= LOW_STOCK_THRESHOLD) {
+    return <p className="mt-3 font-semibold text-amber-800">Only {variant.stock} left</p>;
+  }
+  return <p className="mt-3 text-emerald-800">In stock</p>;
+}
+
+function AddToCart({
+  productId,
+  variant,
+  title,
+}: {
+  productId: string;
+  variant: LoadedVariant | undefined;
+  title: string;
+}) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key: `add-to-cart-${productId}` });
+  const hydrated = useHydrated();
+  const adding = fetcher.state !== "idle";
+  const soldOut = !variant || variant.stock === 0;
+  return (
+    <>
+      <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3" noValidate>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="variantId" value={variant?.id ?? ""} />
+        <input
+          type="hidden"
+          name="returnTo"
+          value={`/product/${productId}${variant ? `?variant=${variant.id}` : ""}`}
+        />
+        {hydrated && <input type="hidden" name="respond" value="data" />}
+        <div>
+          <label htmlFor="quantity" className="label">
+            Quantity
+          </label>
+          <input
+            id="quantity"
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, Math.min(99, variant?.stock ?? 1))}
+            defaultValue={1}
+            className="input w-24"
+            disabled={soldOut}
+          />
+        </div>
+        <button type="submit" className="btn-primary px-6 py-3 text-base" disabled={soldOut || adding}>
+          {adding && <Spinner />}
+          {adding ? "Adding…" : "Add to cart"}
+        </button>
+      </fetcher.Form>
+      <Toast toast={fetcher.state === "idle" ? toastFor(fetcher.data) : null} />
+      {fetcher.data?.ok && fetcher.state === "idle" && (
+        <p className="mt-2 text-sm">
+          <Link to="/cart" className="font-semibold text-accent-700 underline">
+            View your cart
+          </Link>{" "}
+          <span className="sr-only">— {title} was added</span>
+        </p>
+      )}
+    </>
+  );
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, wishlistEntry, shareUrl } = loaderData;
+  const images = useImageUrls();
+  const { product, chosenId, wishlistEntry, shareUrl } = loaderData;
+  const initial = product.variants.find((v) => v.id === chosenId);
+  const [choice, setChoice] = useState<Record<string, string>>(initial?.options ?? {});
+  useEffect(() => setChoice(initial?.options ?? {}), [initial]);
+  const variant = chooseVariant(product.variants, product.options, choice);
+  const navigate = useNavigate();
+  const onChoose = (name: string, value: string) => {
+    const next = { ...(variant?.options ?? choice), [name]: value };
+    const picked = chooseVariant(product.variants, product.options, next);
+    setChoice(picked?.options ?? next);
+    // the URL follows the choice (shareable, and what the loader reads when the page is reloaded)
+    if (picked) void navigate(`?variant=${picked.id}`, { replace: true, preventScrollReset: true });
+  };
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formAction === `/product/${product.id}`;
   // optimistic heart: show the state the visitor asked for while it is being saved
   const inWishlist = saving ? !wishlistEntry : Boolean(wishlistEntry);
   const features = [product.desc1, product.desc2, product.desc3, product.desc4].filter(Boolean);
+  const imageKey = variant?.imageKey ?? product.imageKey;
+  const priceCents = variant?.priceCents ?? product.priceCents;
+  const soldOut = !variant || variant.stock === 0;
   return (
     <div className="container-page py-8">
       <div className="mb-6">
@@ -85,8 +277,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
         <img
-          src={imageUrl(product.imageKey, 1200)}
-          srcSet={imageSrcSet(product.imageKey)}
+          src={images.url(imageKey, 1200)}
+          srcSet={images.srcSet(imageKey)}
           sizes="(min-width: 1200px) 600px, (min-width: 900px) 50vw, 92vw"
           alt={product.title}
           width={product.imageWidth}
@@ -96,8 +288,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         />
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{product.title}</h1>
-          <p className="mt-3 text-2xl font-semibold text-ink-900">
-            {formatPrice(product.priceCents)} <span className="text-base font-normal text-ink-600">(approx. ${toDollars(product.priceCents)})</span>
+          <p className="mt-3 text-2xl font-semibold text-ink-900" aria-live="polite">
+            {formatPrice(priceCents)}{" "}
+            <span className="text-base font-normal text-ink-600">(approx. ${toDollars(priceCents)})</span>
           </p>
           <p className="mt-2 text-ink-700">
             Categories:{" "}
@@ -118,10 +311,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <div className="mt-8 flex flex-wrap items-center gap-3">
-            <Link to={`/buyProducts/${product.id}`} className="btn-accent px-8 py-3 text-base">
-              BUY
-            </Link>
+          <OptionPickers product={product} choice={variant?.options ?? choice} onChoose={onChoose} />
+          <div aria-live="polite">
+            <StockNote variant={variant} />
+          </div>
+          <div className="mt-4">
+            <AddToCart productId={product.id} variant={variant} title={product.title} />
+          </div>
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            {soldOut ? (
+              <button type="button" className="btn-accent px-8 py-3 text-base" disabled>
+                BUY
+              </button>
+            ) : (
+              <Link to={`/buyProducts/${product.id}?variant=${variant.id}`} className="btn-accent px-8 py-3 text-base">
+                BUY
+              </Link>
+            )}
             <Form method="post" preventScrollReset>
               <input type="hidden" name="wishlistEntry" value={wishlistEntry ?? ""} />
               <button type="submit" className="btn-secondary" aria-pressed={inWishlist} disabled={saving}>

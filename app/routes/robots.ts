@@ -1,4 +1,4 @@
-import { shop } from "../lib/request.server.ts";
+import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/robots";
 
 /** Pages that are private to a visitor, or not worth indexing. */
@@ -6,8 +6,14 @@ const DISALLOW = ["/dashboard", "/mywishlists", "/buyProducts", "/login", "/regi
 
 /** /robots.txt: crawl everything public; the sitemap lists every page and product. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { services } = shop(context);
-  const body = ["User-agent: *", "Allow: /", ...DISALLOW.map((path) => `Disallow: ${path}`), "", `Sitemap: ${services.config.publicUrl}/sitemap.xml`, ""].join("\n");
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    ...DISALLOW.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${requestCtx(context).config.publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -1,25 +1,38 @@
-import { shop } from "../lib/request.server.ts";
+import * as catalog from "../../domain/catalog/index.ts";
+import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/sitemap";
 
 /** Every public page. The blog articles are the four static ones. */
-const PAGES = ["/", "/product", "/about", "/contact", "/blogs", "/blogs/blogDetails1", "/blogs/blogDetails2", "/blogs/blogDetails3", "/blogs/blogDetails4", "/storeLocation"];
+const PAGES = [
+  "/",
+  "/product",
+  "/about",
+  "/contact",
+  "/blogs",
+  "/blogs/blogDetails1",
+  "/blogs/blogDetails2",
+  "/blogs/blogDetails3",
+  "/blogs/blogDetails4",
+  "/storeLocation",
+];
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 /**
  * /sitemap.xml: the public pages and every product. Only product ids are read (no images, no
  * categories), so it stays quick with a catalogue of tens of thousands.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, services } = shop(context);
-  const base = services.config.publicUrl;
-  const products = await db.selectFrom("product").select("id").orderBy("id").execute();
+  const ctx = requestCtx(context);
+  const base = ctx.config.publicUrl;
+  const products = await catalog.listProductIds(ctx);
   const url = (path: string) => `<url><loc>${escapeXml(base + path)}</loc></url>`;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PAGES.map(url),
-    ...products.map((p) => url(`/product/${encodeURIComponent(p.id)}`)),
+    ...products.map((id) => url(`/product/${encodeURIComponent(id)}`)),
     "</urlset>",
     "",
   ].join("\n");

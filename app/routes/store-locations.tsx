@@ -3,11 +3,19 @@ import * as content from "../../domain/content/index.ts";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/Icons.tsx";
 import { telHref } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { shop } from "../lib/request.server.ts";
+import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/store-locations";
 
 /** One line of a store card: an icon standing for its label, then the value. */
-function Detail({ icon: Icon, label, children }: { icon: (p: { className?: string }) => React.ReactNode; label: string; children: React.ReactNode }) {
+function Detail({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: (p: { className?: string }) => React.ReactNode;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex gap-3">
       <dt>
@@ -22,13 +30,13 @@ function Detail({ icon: Icon, label, children }: { icon: (p: { className?: strin
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Store locations",
-    description: "Visit us in Sofia (Bulgaria), Dubai and Jakarta (Indonesia): addresses, phone numbers and opening hours, every day 9:00 to 17:00.",
+    description:
+      "Visit us in Sofia (Bulgaria), Dubai and Jakarta (Indonesia): addresses, phone numbers and opening hours, every day 9:00 to 17:00.",
   });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = shop(context);
-  return { stores: await content.listStoreLocations({ db }) };
+  return { stores: await content.listStoreLocations(requestCtx(context)) };
 }
 
 /** Each card gets its own soft band of colour, in the landing page's palette. */
@@ -40,14 +48,18 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
   const { stores } = loaderData;
   return (
     <>
-      <section aria-labelledby="stores-title" className="border-b border-ink-100 bg-gradient-to-br from-accent-50 via-white to-ink-100">
+      <section
+        aria-labelledby="stores-title"
+        className="border-b border-ink-100 bg-gradient-to-br from-accent-50 via-white to-ink-100"
+      >
         <div className="container-page py-12 md:py-16">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent-800">Come and say hello</p>
           <h1 id="stores-title" className="mt-3 text-4xl font-extrabold tracking-tight text-ink-900 sm:text-5xl">
             Store locations
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-ink-700">
-            Try on the clothes, test the gadgets and get honest advice in one of our stores. Every store has a repair desk and takes back old devices and clothing.
+            Try on the clothes, test the gadgets and get honest advice in one of our stores. Every store has a repair
+            desk and takes back old devices and clothing.
           </p>
         </div>
       </section>
@@ -58,7 +70,10 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
             const titleId = `store-${store.id}`;
             return (
               <li key={store.id}>
-                <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md">
+                <article
+                  aria-labelledby={titleId}
+                  className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-100 bg-white shadow-sm transition-shadow hover:shadow-md"
+                >
                   <div className={`relative bg-gradient-to-br px-6 pb-6 pt-8 ${bands[i % bands.length]}`}>
                     <span className="absolute right-5 top-5 rounded-full bg-white p-3 text-accent-700 shadow-sm">
                       <PinIcon className="h-6 w-6" />
@@ -87,7 +102,12 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
                         {store.hours}
                       </Detail>
                     </dl>
-                    <a href={mapHref(store.address)} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-6 self-start text-sm">
+                    <a
+                      href={mapHref(store.address)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="btn-secondary mt-6 self-start text-sm"
+                    >
                       Get directions<span className="sr-only"> to {store.name} (opens in a new tab)</span>
                     </a>
                   </div>
@@ -104,7 +124,9 @@ export default function StoreLocations({ loaderData }: Route.ComponentProps) {
             <h2 id="stores-help" className="text-xl font-bold text-ink-900">
               Can't make it to a store?
             </h2>
-            <p className="mt-1 text-ink-700">Shop online with free shipping on all US orders or orders above $100, and 30 days to return.</p>
+            <p className="mt-1 text-ink-700">
+              Shop online with free shipping on all US orders or orders above $100, and 30 days to return.
+            </p>
           </div>
           <div className="flex flex-wrap gap-3">
             <Link to="/product" className="btn-primary">

@@ -1,13 +1,14 @@
 import { Form, Link } from "react-router";
-import { DomainError } from "../../domain/errors.ts";
-import { imageUrl } from "../../domain/media/urls.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import * as wishlist from "../../domain/wishlist/index.ts";
+import { formText } from "../../server/http/forms.ts";
 import { CloseIcon } from "../components/Icons.tsx";
-import { Toast } from "../components/Toast.tsx";
+import { Toast, toastFor } from "../components/Toast.tsx";
+import { handleForm } from "../lib/form.server.ts";
 import { signedInOnly } from "../lib/guards.server.ts";
+import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { requireSignedIn, shop } from "../lib/request.server.ts";
+import { requestCtx, requireSignedIn } from "../lib/request.server.ts";
 import type { Route } from "./+types/wishlist";
 
 export const middleware: Route.MiddlewareFunction[] = [signedInOnly];
@@ -17,31 +18,32 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireSignedIn(context, request);
-  return { items: await wishlist.listWishlist(shop(context).deps, actor, actor.user.email) };
+  const ctx = requestCtx(context);
+  requireSignedIn(ctx, request);
+  return { items: await wishlist.listMyWishlist(ctx) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireSignedIn(context, request);
-  const form = await request.formData();
-  try {
-    await wishlist.removeFromWishlist(shop(context).deps, actor, String(form.get("itemId") ?? ""));
-    return { toast: { message: "Removed from your wishlist.", kind: "success" as const } };
-  } catch (e) {
-    if (e instanceof DomainError) return { toast: { message: e.message, kind: "error" as const } };
-    throw e;
-  }
+  const ctx = requestCtx(context);
+  requireSignedIn(ctx, request);
+  return handleForm(request, {
+    run: (values) => wishlist.removeFromWishlist(ctx, formText(values, "itemId")),
+    success: "Removed from your wishlist.",
+  });
 }
 
 export default function Wishlist({ loaderData, actionData }: Route.ComponentProps) {
+  const images = useImageUrls();
   const { items } = loaderData;
   return (
     <div className="container-page py-10">
       <h1 className="section-title">My Wishlist</h1>
-      <Toast toast={actionData?.toast} />
+      <Toast toast={toastFor(actionData)} />
       {items.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-ink-300 p-10 text-center">
-          <p className="text-lg text-ink-700">There are no favorites yet. Add your favorites to wishlist and they will show here.</p>
+          <p className="text-lg text-ink-700">
+            There are no favorites yet. Add your favorites to wishlist and they will show here.
+          </p>
           <Link to="/product" className="btn-primary mt-6">
             CONTINUE SHOPPING
           </Link>
@@ -49,8 +51,19 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <ul className="mt-6 grid gap-4 md:grid-cols-2">
           {items.map((item) => (
-            <li key={item.id} className="flex items-center gap-4 rounded-2xl border border-ink-100 bg-white p-4 shadow-sm" data-testid="wishlist-item">
-              <img src={imageUrl(item.imageKey)} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 rounded-xl bg-ink-50 object-cover" />
+            <li
+              key={item.id}
+              className="flex items-center gap-4 rounded-2xl border border-ink-100 bg-white p-4 shadow-sm"
+              data-testid="wishlist-item"
+            >
+              <img
+                src={images.url(item.imageKey)}
+                alt=""
+                width={96}
+                height={96}
+                loading="lazy"
+                className="h-24 w-24 rounded-xl bg-ink-50 object-cover"
+              />
               <div className="min-w-0 flex-1">
                 {item.productId ? (
                   <Link to={`/product/${item.productId}`} className="font-semibold text-ink-900 hover:underline">
@@ -70,7 +83,11 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
               </div>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="itemId" value={item.id} />
-                <button type="submit" className="rounded-full p-2 text-ink-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-accent-600" aria-label={`Remove ${item.title} from wishlist`}>
+                <button
+                  type="submit"
+                  className="rounded-full p-2 text-ink-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-accent-600"
+                  aria-label={`Remove ${item.title} from wishlist`}
+                >
                   <CloseIcon />
                 </button>
               </Form>

@@ -111,7 +111,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("category_id", "text", (c) => c.notNull().references("category.id").onDelete("cascade"))
     .addPrimaryKeyConstraint("product_category_pk", ["product_id", "category_id"])
     .execute();
-  await db.schema.createIndex("product_category_category_idx").on("product_category").columns(["category_id", "product_id"]).execute();
+  await db.schema
+    .createIndex("product_category_category_idx")
+    .on("product_category")
+    .columns(["category_id", "product_id"])
+    .execute();
 
   // ── orders: an order has lines; each line keeps a copy of what was bought at what price ──
   await db.schema

@@ -1,7 +1,17 @@
 import type { Migration } from "kysely/migration";
 import * as initial from "./0001_initial.ts";
+import * as hardening from "./0002_hardening.ts";
+import * as variantsAndCarts from "./0003_variants_and_carts.ts";
+import * as payments from "./0004_payments.ts";
+import * as mailOutbox from "./0005_mail_outbox.ts";
+import * as search from "./0006_search.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_hardening": hardening,
+  "0003_variants_and_carts": variantsAndCarts,
+  "0004_payments": payments,
+  "0005_mail_outbox": mailOutbox,
+  "0006_search": search,
 };

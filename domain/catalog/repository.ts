@@ -1,9 +1,29 @@
-import { sql } from "kysely";
-import type { DB } from "../../db/connection.ts";
+import { type DB, inTransaction } from "../../db/connection.ts";
 import { toIso } from "../../db/dialect.ts";
-import type { ProductTable } from "../../db/schema.ts";
+import type { ProductTable, ProductVariantTable } from "../../db/schema.ts";
 
 export type CategoryRow = { id: string; slug: string; name: string; department: string };
+
+/** An option of a product (Size, Colour) and its values in display order. */
+export type ProductOption = { name: string; values: string[] };
+
+export type VariantRecord = {
+  id: string;
+  productId: string;
+  sku: string;
+  /** "M / Navy", or "Default" for a product without options */
+  title: string;
+  /** the value chosen for each option: { Size: "M" } */
+  options: Record<string, string>;
+  /** the variant's own price, or the product's */
+  priceCents: number;
+  /** whether the variant has its own price (false: it follows the product's) */
+  ownPrice: boolean;
+  stock: number;
+  imageKey: string | null;
+  position: number;
+};
+
 export type ProductRecord = {
   id: string;
   title: string;
@@ -18,7 +38,12 @@ export type ProductRecord = {
   position: number;
   createdAt: string;
   categories: { slug: string; name: string }[];
+  options: ProductOption[];
+  /** whether any variant is in stock */
+  available: boolean;
 };
+
+export type ProductWithVariants = ProductRecord & { variants: VariantRecord[] };
 
 const productColumns = [
   "product.id",
@@ -32,13 +57,52 @@ const productColumns = [
   "product.image_width",
   "product.image_height",
   "product.position",
+  "product.options_json",
   "product.created_at",
 ] as const;
 
 type ProductRow = Pick<
   ProductTable,
-  "id" | "title" | "price_cents" | "desc1" | "desc2" | "desc3" | "desc4" | "image_key" | "image_width" | "image_height" | "position" | "created_at"
+  | "id"
+  | "title"
+  | "price_cents"
+  | "desc1"
+  | "desc2"
+  | "desc3"
+  | "desc4"
+  | "image_key"
+  | "image_width"
+  | "image_height"
+  | "position"
+  | "options_json"
+  | "created_at"
 >;
+
+const variantColumns = [
+  "id",
+  "product_id",
+  "sku",
+  "title",
+  "options_json",
+  "price_cents",
+  "stock",
+  "image_key",
+  "position",
+] as const;
+type VariantRow = Pick<ProductVariantTable, (typeof variantColumns)[number]>;
+
+export const toVariant = (r: VariantRow, productPriceCents: number): VariantRecord => ({
+  id: r.id,
+  productId: r.product_id,
+  sku: r.sku,
+  title: r.title,
+  options: JSON.parse(r.options_json) as Record<string, string>,
+  priceCents: r.price_cents ?? productPriceCents,
+  ownPrice: r.price_cents !== null,
+  stock: Number(r.stock),
+  imageKey: r.image_key,
+  position: Number(r.position),
+});
 
 export async function listCategories(db: DB): Promise<CategoryRow[]> {
   return db.selectFrom("category").select(["id", "slug", "name", "department"]).orderBy("position").execute();
@@ -50,62 +114,83 @@ export async function findCategories(db: DB, namesOrSlugs: string[]): Promise<Ca
   return all.filter((c) => wanted.includes(c.slug) || wanted.includes(c.name.toLowerCase()));
 }
 
-/** Escapes LIKE wildcards so that a search for "100%" means the text "100%". */
-function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+/** Products by id, in the order given (ids that name none are left out). */
+export async function findProductsByIds(db: DB, ids: string[]): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("product").select(productColumns).where("product.id", "in", ids).execute();
+  const byId = new Map((await withDetails(db, rows)).map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function listProducts(
-  db: DB,
-  filter: { q?: string; category?: string; seed?: number; limit: number; offset: number },
-): Promise<{ rows: ProductRecord[]; total: number }> {
-  let base = db.selectFrom("product");
-  if (filter.q) base = base.where(sql<boolean>`product.title_search like ${likeContains(filter.q)} escape '\\'`);
-  if (filter.category) {
-    const slug = filter.category;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("product_category")
-          .innerJoin("category", "category.id", "product_category.category_id")
-          .whereRef("product_category.product_id", "=", "product.id")
-          .where("category.slug", "=", slug)
-          .select(sql`1`.as("one")),
-      ),
-    );
-  }
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  let query = base.select(productColumns);
-  if (filter.seed) {
-    // A stable shuffle: the same seed gives the same order on every page and keystroke.
-    query = query.orderBy(sql`(cast(product.position + 1 as bigint) * ${filter.seed}) % 2147483647`).orderBy("product.id");
-  } else {
-    query = query.orderBy("product.position").orderBy("product.id");
-  }
-  const rows = await query.limit(filter.limit).offset(filter.offset).execute();
-  return { rows: await withCategories(db, rows), total: Number(countRow.n) };
-}
-
-export async function findProduct(db: DB, id: string): Promise<ProductRecord | undefined> {
+export async function findProduct(db: DB, id: string): Promise<ProductWithVariants | undefined> {
   const row = await db.selectFrom("product").select(productColumns).where("product.id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  const [product] = await withCategories(db, [row]);
-  return product;
+  const [product] = await withDetails(db, [row]);
+  return { ...product, variants: await variantsOf(db, product.id, product.priceCents) };
 }
 
-async function withCategories(db: DB, rows: ProductRow[]): Promise<ProductRecord[]> {
-  if (rows.length === 0) return [];
-  const links = await db
-    .selectFrom("product_category")
-    .innerJoin("category", "category.id", "product_category.category_id")
-    .select(["product_category.product_id", "category.slug", "category.name"])
-    .where(
-      "product_category.product_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("category.position")
+export async function variantsOf(db: DB, productId: string, productPriceCents: number): Promise<VariantRecord[]> {
+  const rows = await db
+    .selectFrom("product_variant")
+    .select(variantColumns)
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .orderBy("id")
     .execute();
+  return rows.map((r) => toVariant(r, productPriceCents));
+}
+
+/** A variant with what a cart line or an order line needs of its product. */
+export type VariantForSale = VariantRecord & { productTitle: string; productImageKey: string };
+
+export async function findVariants(db: DB, ids: string[]): Promise<VariantForSale[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("product_variant")
+    .innerJoin("product", "product.id", "product_variant.product_id")
+    .select([
+      "product_variant.id",
+      "product_variant.product_id",
+      "product_variant.sku",
+      "product_variant.title",
+      "product_variant.options_json",
+      "product_variant.price_cents",
+      "product_variant.stock",
+      "product_variant.image_key",
+      "product_variant.position",
+      "product.title as product_title",
+      "product.image_key as product_image_key",
+      "product.price_cents as product_price_cents",
+    ])
+    .where("product_variant.id", "in", ids)
+    .execute();
+  return rows.map((r) => ({
+    ...toVariant(r, r.product_price_cents),
+    productTitle: r.product_title,
+    productImageKey: r.product_image_key,
+  }));
+}
+
+async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [links, inStock] = await Promise.all([
+    db
+      .selectFrom("product_category")
+      .innerJoin("category", "category.id", "product_category.category_id")
+      .select(["product_category.product_id", "category.slug", "category.name"])
+      .where("product_category.product_id", "in", ids)
+      .orderBy("category.position")
+      .execute(),
+    db
+      .selectFrom("product_variant")
+      .select("product_id")
+      .distinct()
+      .where("product_id", "in", ids)
+      .where("stock", ">", 0)
+      .execute(),
+  ]);
+  const available = new Set(inStock.map((r) => r.product_id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -120,7 +205,14 @@ async function withCategories(db: DB, rows: ProductRow[]): Promise<ProductRecord
     position: r.position,
     createdAt: toIso(r.created_at),
     categories: links.filter((l) => l.product_id === r.id).map((l) => ({ slug: l.slug, name: l.name })),
+    options: JSON.parse(r.options_json) as ProductOption[],
+    available: available.has(r.id),
   }));
+}
+
+export async function listProductIds(db: DB): Promise<string[]> {
+  const rows = await db.selectFrom("product").select("id").orderBy("id").execute();
+  return rows.map((r) => r.id);
 }
 
 export async function nextPosition(db: DB): Promise<number> {
@@ -131,12 +223,20 @@ export async function nextPosition(db: DB): Promise<number> {
   return row?.max == null ? 0 : Number(row.max) + 1;
 }
 
+export type NewVariant = Omit<VariantRecord, "productId" | "priceCents" | "ownPrice"> & {
+  /** null: the product's price */
+  priceCents: number | null;
+};
+
 export async function insertProduct(
   db: DB,
-  product: Omit<ProductRecord, "categories" | "createdAt"> & { categoryIds: string[] },
+  product: Omit<ProductRecord, "categories" | "createdAt" | "available"> & {
+    categoryIds: string[];
+    variants: NewVariant[];
+  },
 ): Promise<void> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto("product")
       .values({
@@ -152,6 +252,7 @@ export async function insertProduct(
         image_width: product.imageWidth,
         image_height: product.imageHeight,
         position: product.position,
+        options_json: JSON.stringify(product.options),
         created_at: now,
         updated_at: now,
       })
@@ -160,10 +261,63 @@ export async function insertProduct(
       .insertInto("product_category")
       .values(product.categoryIds.map((category_id) => ({ product_id: product.id, category_id })))
       .execute();
+    await trx
+      .insertInto("product_variant")
+      .values(
+        product.variants.map((v) => ({
+          id: v.id,
+          product_id: product.id,
+          sku: v.sku,
+          title: v.title,
+          options_json: JSON.stringify(v.options),
+          price_cents: v.priceCents,
+          stock: v.stock,
+          image_key: v.imageKey,
+          position: v.position,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
   });
+}
+
+export async function setVariantPrice(db: DB, id: string, priceCents: number | null): Promise<void> {
+  await db
+    .updateTable("product_variant")
+    .set({ price_cents: priceCents, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function skuExists(db: DB, sku: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("product_variant").select("id").where("sku", "=", sku).executeTakeFirst());
 }
 
 export async function deleteProduct(db: DB, id: string): Promise<number> {
   const result = await db.deleteFrom("product").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export async function insertCategories(db: DB, rows: CategoryRow[], positions: number[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto("category")
+    .values(rows.map((c, i) => ({ ...c, position: positions[i] ?? i })))
+    .execute();
+}
+
+/** Empties the catalogue (orders and wishlists keep their copies). */
+export async function deleteAll(db: DB): Promise<void> {
+  await db.deleteFrom("product_category").execute();
+  await db.deleteFrom("product").execute();
+  await db.deleteFrom("category").execute();
+}
+
+export async function countProducts(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("product")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -1,30 +1,105 @@
 import { z } from "zod";
-import { hasNoNul, optionalText, pageSchema, requiredText } from "../shared/schemas.ts";
+import { pageQuery } from "../shared/pagination.ts";
+import { hasNoNul, optionalText, requiredText } from "../shared/schemas.ts";
 
-export const productListQuery = pageSchema.extend({
-  /** title text, matched case-insensitively anywhere in the title (title only, as the shop always did) */
-  q: z.string().trim().max(100, "Search text must be at most 100 characters.").refine(hasNoNul, "Search text contains a character that is not allowed.").optional(),
-  /** category slug */
-  category: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9-]{1,40}$/, "Unknown category.")
-    .optional(),
-  /** a per-visit number that gives a stable shuffled order; absent = the shop's own order */
-  seed: z.coerce.number().int().min(1).max(2_147_483_646).optional(),
-});
+/** The longest search text the catalogue takes. */
+export const MAX_SEARCH_LENGTH = 100;
+/** Seeds of the shuffled order are 1 … SHUFFLE_MODULUS − 1 (2^31 − 1); each picks one of the shuffled orders. */
+export const SHUFFLE_MODULUS = 2_147_483_647;
+/** The longest of the four feature lines under a product's title. */
+const FEATURE_LINE_MAX_LENGTH = 300;
+
+/** The highest price a product or variant may have, in dollars. */
+export const MAX_PRICE_DOLLARS = 1_000_000;
+
+/** How a list can be sorted; without `sort`: by relevance when searching, else the shop's (or the visit's shuffled) order. */
+export const LIST_SORTS = ["relevance", "price_asc", "price_desc", "newest"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+const emptyIsAbsent = (v: unknown) => (v === "" || v === null ? undefined : v);
+const priceBound = (label: string) =>
+  z.preprocess(
+    emptyIsAbsent,
+    z.coerce
+      .number({ error: `${label} must be a number.` })
+      .refine(Number.isFinite, `${label} must be a number.`)
+      .min(0, `${label} cannot be negative.`)
+      .max(MAX_PRICE_DOLLARS, `${label} must be at most ${MAX_PRICE_DOLLARS.toLocaleString("en-US")}.`)
+      .optional(),
+  );
+
+/**
+ * A catalogue list or search: text (title, categories and feature lines; the last word may be
+ * unfinished; a word of five letters or more may have one typo), filters, a sort, and a page.
+ */
+export const productListQuery = pageQuery
+  .extend({
+    q: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `Search text must be at most ${MAX_SEARCH_LENGTH} characters.`)
+      .refine(hasNoNul, "Search text contains a character that is not allowed.")
+      .optional(),
+    /** category slug */
+    category: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,40}$/, "Unknown category.")
+      .optional(),
+    /** lowest and highest price, in the shop's currency */
+    min_price: priceBound("The lowest price"),
+    max_price: priceBound("The highest price"),
+    /** only products with stock (`true`), or only sold-out ones (`false`) */
+    in_stock: z.preprocess(
+      emptyIsAbsent,
+      z
+        .enum(["true", "false", "1", "0"], { error: "in_stock must be true or false." })
+        .transform((v) => v === "true" || v === "1")
+        .optional(),
+    ),
+    sort: z.preprocess(
+      emptyIsAbsent,
+      z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(", ")}.` }).optional(),
+    ),
+    /** a per-visit number that gives a stable shuffled order; absent = the shop's own order */
+    seed: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(SHUFFLE_MODULUS - 1)
+      .optional(),
+  })
+  .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
+    message: "The highest price must not be below the lowest.",
+    path: ["max_price"],
+  });
 export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** Stock a new product starts with when the admin does not say. */
+export const DEFAULT_NEW_STOCK = 100;
+/** The most one variant may have in stock. */
+export const MAX_STOCK = 1_000_000;
+
+const stockSchema = z
+  .number({ error: "Stock must be a whole number." })
+  .int("Stock must be a whole number.")
+  .min(0, "Stock cannot be negative.")
+  .max(MAX_STOCK, `Stock must be at most ${MAX_STOCK.toLocaleString("en-US")}.`);
+/** A price as people type it: digits with at most one decimal point, after an optional `$`. */
+const PRICE_TEXT = /^-?(\d+\.?\d*|\.\d+)$/;
+// Number() alone would read a lone "$" (then "") as 0, and take hex or exponent notation.
+const priceFromText = (text: string) => (PRICE_TEXT.test(text) ? Number(text) : Number.NaN);
 
 const price = z
   .union([z.number(), z.string().trim().min(1, "Price is required.")], { error: "Price is required." })
-  .transform((v) => (typeof v === "number" ? v : Number(v.replace(/^\$/, ""))))
+  .transform((v) => (typeof v === "number" ? v : priceFromText(v.replace(/^\$\s*/, ""))))
   .pipe(
     z
       .number({ error: "Price must be a number." })
       .refine(Number.isFinite, "Price must be a number.")
       .min(0, "Price cannot be negative.")
-      .max(1_000_000, "Price must be below $1,000,000.")
+      .max(MAX_PRICE_DOLLARS, `Price must be below $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}.`)
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most two decimals."),
   );
 
@@ -36,16 +111,31 @@ export const productInput = z.object({
   title: requiredText("Title", 200),
   Categories: z
     .union([z.string(), z.array(z.string())], { error: "Choose at least one category." })
-    .transform((v) =>
-      (Array.isArray(v) ? v : v.split(","))
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().max(40)).min(1, "Choose at least one category.").max(5, "Choose at most five categories.")),
+    .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+    .pipe(
+      z.array(z.string().max(40)).min(1, "Choose at least one category.").max(5, "Choose at most five categories."),
+    ),
   price,
-  desc1: requiredText("The first feature line", 300),
-  desc2: optionalText("Feature line 2", 300),
-  desc3: optionalText("Feature line 3", 300),
-  desc4: optionalText("Feature line 4", 300),
+  desc1: requiredText("The first feature line", FEATURE_LINE_MAX_LENGTH),
+  desc2: optionalText("Feature line 2", FEATURE_LINE_MAX_LENGTH),
+  desc3: optionalText("Feature line 3", FEATURE_LINE_MAX_LENGTH),
+  desc4: optionalText("Feature line 4", FEATURE_LINE_MAX_LENGTH),
+  stock: z
+    .preprocess(
+      (v) => (v === "" || v === undefined || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+      stockSchema.optional(),
+    )
+    .transform((v) => v ?? DEFAULT_NEW_STOCK),
 });
 export type ProductInput = z.infer<typeof productInput>;
+
+/** An admin's change to one variant: stock on hand and/or its price (null: the product's price). */
+export const variantUpdateInput = z
+  .object({
+    stock: stockSchema.optional(),
+    price: z.union([price, z.null()]).optional(),
+  })
+  .refine((v) => v.stock !== undefined || v.price !== undefined, {
+    message: "Send stock, price or both.",
+    path: ["stock"],
+  });

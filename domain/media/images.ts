@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { DomainError } from "../errors.ts";
+import { DomainError } from "../shared/errors.ts";
 import type { MediaStore } from "./store.ts";
 import { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "./upload-rules.ts";
-import { IMAGE_WIDTHS } from "./urls.ts";
-
-export { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "./upload-rules.ts";
-export { IMAGE_WIDTHS, imageSrcSet, imageUrl } from "./urls.ts";
+import { IMAGE_WIDTHS, imageFileKey } from "./urls.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"]);
 const MAX_PIXELS = 40_000_000;
@@ -20,9 +17,12 @@ export type StoredImage = { key: string; width: number; height: number };
 export async function readImageUpload(file: File | undefined, maxBytes: number): Promise<Buffer | undefined> {
   if (!file || file.size === 0) return undefined;
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    throw new DomainError("unsupported_media_type", "The image must be a JPEG, PNG, WebP, GIF or AVIF file.", { image: "Choose an image file (JPEG, PNG, WebP, GIF or AVIF)." });
+    throw new DomainError("unsupported_media_type", "The image must be a JPEG, PNG, WebP, GIF or AVIF file.", {
+      image: "Choose an image file (JPEG, PNG, WebP, GIF or AVIF).",
+    });
   }
-  if (file.size > maxBytes) throw new DomainError("payload_too_large", "The image is too large.", { image: imageTooLargeMessage(maxBytes) });
+  if (file.size > maxBytes)
+    throw new DomainError("payload_too_large", "The image is too large.", { image: imageTooLargeMessage(maxBytes) });
   return Buffer.from(await file.arrayBuffer());
 }
 
@@ -40,11 +40,15 @@ export async function storeImage(
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    throw new DomainError("unsupported_media_type", "The file is not an image we can read.", { image: "Upload a JPEG, PNG, WebP, GIF or AVIF image." });
+    throw new DomainError("unsupported_media_type", "The file is not an image we can read.", {
+      image: "Upload a JPEG, PNG, WebP, GIF or AVIF image.",
+    });
   }
   const formatOk = meta.format && (ACCEPTED_FORMATS.has(meta.format) || (options.trusted && meta.format === "svg"));
   if (!formatOk || !meta.width || !meta.height) {
-    throw new DomainError("unsupported_media_type", "The file is not an image we can read.", { image: "Upload a JPEG, PNG, WebP, GIF or AVIF image." });
+    throw new DomainError("unsupported_media_type", "The file is not an image we can read.", {
+      image: "Upload a JPEG, PNG, WebP, GIF or AVIF image.",
+    });
   }
   const key = `${options.folder}/${options.name ?? randomUUID()}`;
   let width = 0;
@@ -60,16 +64,18 @@ export async function storeImage(
         width = info.width;
         height = info.height;
       }
-      await store.put(`${key}-${target}.webp`, data);
+      await store.put(imageFileKey(key, target), data);
     }
   } catch (e) {
     await removeImage(store, key);
     if (e instanceof DomainError) throw e;
-    throw new DomainError("unprocessable", "The image could not be processed.", { image: "The image is damaged or in an unsupported format." });
+    throw new DomainError("unprocessable", "The image could not be processed.", {
+      image: "The image is damaged or in an unsupported format.",
+    });
   }
   return { key, width, height };
 }
 
 export async function removeImage(store: MediaStore, key: string): Promise<void> {
-  await Promise.all(IMAGE_WIDTHS.map((w) => store.delete(`${key}-${w}.webp`)));
+  await Promise.all(IMAGE_WIDTHS.map((w) => store.delete(imageFileKey(key, w))));
 }

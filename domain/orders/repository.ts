@@ -1,8 +1,21 @@
-import type { DB } from "../../db/connection.ts";
+import { type DB, inTransaction } from "../../db/connection.ts";
 import { toBool, toIso } from "../../db/dialect.ts";
-import type { OrderStatus } from "./schemas.ts";
+import type { PaymentMethod, PaymentStatus } from "../payments/index.ts";
+import type { OrderStatus } from "./status.ts";
 
-export type OrderLine = { productId: string | null; title: string; unitPriceCents: number; quantity: number; imageKey: string };
+export type OrderLine = {
+  productId: string | null;
+  /** null once the variant is deleted, and for lines from before variants */
+  variantId: string | null;
+  title: string;
+  /** "M / Navy", or null for a product without options */
+  variantTitle: string | null;
+  sku: string | null;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  imageKey: string;
+};
 export type OrderRecord = {
   id: string;
   orderNumber: number;
@@ -17,6 +30,8 @@ export type OrderRecord = {
   acknowledged: boolean;
   status: OrderStatus;
   totalCents: number;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
   placedAt: string;
   lines: OrderLine[];
 };
@@ -35,14 +50,16 @@ const orderColumns = [
   "acknowledged",
   "status",
   "total_cents",
+  "payment_method",
+  "payment_status",
   "placed_at",
 ] as const;
 
-type Filter = { email?: string; status?: OrderStatus; limit: number; offset: number };
+type Filter = { userId?: string; status?: OrderStatus; limit: number; offset: number };
 
 export async function listOrders(db: DB, filter: Filter): Promise<{ rows: OrderRecord[]; total: number }> {
   let base = db.selectFrom("shop_order");
-  if (filter.email) base = base.where("user_email", "=", filter.email);
+  if (filter.userId) base = base.where("user_id", "=", filter.userId);
   if (filter.status) base = base.where("status", "=", filter.status);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await base
@@ -62,14 +79,24 @@ export async function findOrder(db: DB, id: string): Promise<OrderRecord | undef
   return order;
 }
 
-export async function findOrderByRequestKey(db: DB, email: string, key: string): Promise<OrderRecord | undefined> {
+export async function findOrderByRequestKey(db: DB, userId: string, key: string): Promise<OrderRecord | undefined> {
+  const row = await db
+    .selectFrom("shop_order")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("request_key", "=", key)
+    .executeTakeFirst();
+  return row ? findOrder(db, row.id) : undefined;
+}
+
+export async function requestKeyUsedByEmail(db: DB, email: string, key: string): Promise<boolean> {
   const row = await db
     .selectFrom("shop_order")
     .select("id")
     .where("user_email", "=", email)
     .where("request_key", "=", key)
     .executeTakeFirst();
-  return row ? findOrder(db, row.id) : undefined;
+  return Boolean(row);
 }
 
 type OrderRow = {
@@ -86,6 +113,8 @@ type OrderRow = {
   acknowledged: boolean | number;
   status: OrderStatus;
   total_cents: number;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
   placed_at: string | Date;
 };
 
@@ -93,7 +122,18 @@ async function withLines(db: DB, rows: OrderRow[]): Promise<OrderRecord[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .selectFrom("order_line")
-    .select(["order_id", "product_id", "title", "unit_price_cents", "quantity", "image_key"])
+    .select([
+      "order_id",
+      "product_id",
+      "variant_id",
+      "title",
+      "variant_title",
+      "sku",
+      "unit_price_cents",
+      "quantity",
+      "line_total_cents",
+      "image_key",
+    ])
     .where(
       "order_id",
       "in",
@@ -114,17 +154,32 @@ async function withLines(db: DB, rows: OrderRow[]): Promise<OrderRecord[]> {
     phone: r.phone,
     acknowledged: toBool(r.acknowledged),
     status: r.status,
-    totalCents: r.total_cents,
+    totalCents: Number(r.total_cents),
+    paymentMethod: r.payment_method,
+    paymentStatus: r.payment_status,
     placedAt: toIso(r.placed_at),
     lines: lines
       .filter((l) => l.order_id === r.id)
-      .map((l) => ({ productId: l.product_id, title: l.title, unitPriceCents: l.unit_price_cents, quantity: l.quantity, imageKey: l.image_key })),
+      .map((l) => ({
+        productId: l.product_id,
+        variantId: l.variant_id,
+        title: l.title,
+        variantTitle: l.variant_title,
+        sku: l.sku,
+        unitPriceCents: Number(l.unit_price_cents),
+        quantity: Number(l.quantity),
+        lineTotalCents: Number(l.line_total_cents ?? Number(l.unit_price_cents) * Number(l.quantity)),
+        imageKey: l.image_key,
+      })),
   }));
 }
 
-export async function insertOrder(db: DB, order: Omit<OrderRecord, "placedAt"> & { requestKey: string | null }): Promise<void> {
+export async function insertOrder(
+  db: DB,
+  order: Omit<OrderRecord, "placedAt"> & { requestKey: string | null },
+): Promise<void> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto("shop_order")
       .values({
@@ -141,6 +196,8 @@ export async function insertOrder(db: DB, order: Omit<OrderRecord, "placedAt"> &
         acknowledged: order.acknowledged,
         status: order.status,
         total_cents: order.totalCents,
+        payment_method: order.paymentMethod,
+        payment_status: order.paymentStatus,
         request_key: order.requestKey,
         placed_at: now,
         updated_at: now,
@@ -153,9 +210,13 @@ export async function insertOrder(db: DB, order: Omit<OrderRecord, "placedAt"> &
           id: `${order.id}-${i}`,
           order_id: order.id,
           product_id: l.productId,
+          variant_id: l.variantId,
           title: l.title,
+          variant_title: l.variantTitle,
+          sku: l.sku,
           unit_price_cents: l.unitPriceCents,
           quantity: l.quantity,
+          line_total_cents: l.lineTotalCents,
           image_key: l.imageKey,
           position: i,
         })),
@@ -175,7 +236,21 @@ export async function updateStatus(db: DB, id: string, from: OrderStatus, to: Or
   return Number(result.numUpdatedRows);
 }
 
-export async function deleteOrder(db: DB, id: string): Promise<number> {
-  const result = await db.deleteFrom("shop_order").where("id", "=", id).executeTakeFirst();
+/** Erases the order only if its status is still `status`, so it cannot race a status change. */
+export async function deleteOrder(db: DB, id: string, status: OrderStatus): Promise<number> {
+  const result = await db.deleteFrom("shop_order").where("id", "=", id).where("status", "=", status).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export async function deleteAll(db: DB): Promise<void> {
+  await db.deleteFrom("order_line").execute();
+  await db.deleteFrom("shop_order").execute();
+}
+
+export async function countOrders(db: DB): Promise<number> {
+  const { n } = await db
+    .selectFrom("shop_order")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -1,8 +1,14 @@
 import { z } from "zod";
-import { emailSchema, idSchema, pageSchema, requiredText } from "../shared/schemas.ts";
+import { paymentMethodSchema } from "../payments/index.ts";
+import { pageQuery } from "../shared/pagination.ts";
+import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
+import { emailSchema, idSchema, requiredText } from "../shared/schemas.ts";
+import { ORDER_STATUSES } from "./status.ts";
 
-export const ORDER_STATUSES = ["Pending", "Shipped", "Cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** How many of one product a line may hold. */
+export const MAX_LINE_QUANTITY = 99;
+/** The most one order may total, in cents ($10,000,000.00): far above any real order, far inside the columns. */
+export const MAX_ORDER_TOTAL_CENTS = 1_000_000_000;
 
 const accepted = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")], {
@@ -12,26 +18,53 @@ const accepted = z
   .transform((v) => v === true || v === "on" || v === "true")
   .refine((v) => v, "Please confirm the acknowledgement.");
 
-/** The shipping and billing form. Used by the order page and by POST /api/orders. */
-export const orderInput = z.object({
+/**
+ * The shipping and billing form, with the field names the order page and the API have always used
+ * (`full_name`, `zip`, `checkbox` for the acknowledgement).
+ */
+export const shippingInput = z.object({
   full_name: requiredText("Full name", 120),
   address: requiredText("Address", 200),
   city: requiredText("City", 100),
   state: requiredText("State", 100),
   zip: requiredText("Zip", 12).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, "Enter a valid zip or postal code."),
-  phone: requiredText("Phone", 30).regex(/^\+?[0-9 ().-]{6,25}$/, "Enter a valid phone number."),
+  phone: requiredText("Phone", PHONE_MAX_LENGTH).regex(PHONE_PATTERN, "Enter a valid phone number."),
   checkbox: accepted,
-  /** which product: `productId`, or the spec's product copy `booking_deatils._id` (only the id is trusted) */
+});
+export type ShippingInput = z.infer<typeof shippingInput>;
+
+/** A key the client makes once per form: the same key twice means the same order. */
+export const requestKeySchema = z
+  .string()
+  .trim()
+  .min(8, "The request key must have at least 8 characters.")
+  .max(100, "The request key must have at most 100 characters.")
+  .regex(/^[A-Za-z0-9_-]+$/, "The request key may hold letters, digits, - and _ only.");
+
+/** One product, ordered with the shipping form. */
+export const orderInput = shippingInput.extend({
   productId: idSchema.optional(),
-  booking_deatils: z.object({ _id: idSchema }).loose().optional(),
-  quantity: z.coerce.number().int().min(1, "Quantity must be at least 1.").max(99, "Quantity must be at most 99.").default(1),
-  user_email: emailSchema.optional(),
-  /** the same key twice means the same order: a double click or a resubmitted form creates one order */
-  request_key: z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  /** which size, colour…: the product's first variant when absent */
+  variantId: idSchema.optional(),
+  quantity: z.coerce
+    .number({ error: "Quantity must be a whole number." })
+    .int("Quantity must be a whole number.")
+    .min(1, "Quantity must be at least 1.")
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}.`)
+    .default(1),
+  /** the customer the order is for, when the client names one: it must be the signed-in customer */
+  customerEmail: emailSchema.optional(),
+  requestKey: requestKeySchema.optional(),
 });
 export type OrderInput = z.infer<typeof orderInput>;
 
-export const orderListQuery = pageSchema.extend({
+/** The checkout form: shipping and billing, and the key that makes a retry the same order. */
+export const checkoutInput = shippingInput.extend({
+  requestKey: requestKeySchema.optional(),
+  paymentMethod: paymentMethodSchema.default("cod"),
+});
+
+export const orderListQuery = pageQuery.extend({
   status: z.enum(ORDER_STATUSES, { error: "Status must be Pending, Shipped or Cancelled." }).optional(),
 });
 

@@ -1,10 +1,21 @@
-import { DomainError, forbidden, unauthenticated } from "../errors.ts";
+import { DomainError, forbidden, unauthenticated } from "./errors.ts";
 
 export type Role = "user" | "admin";
-export type SignedInUser = { id: string; email: string; name: string; image: string | null; role: Role };
+export type SignedInUser = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: Role;
+  /** whether the owner confirmed the address (the shop's link, or Google said so) */
+  emailVerified: boolean;
+};
 
 /** Who is asking. Every domain function that reads or changes private data takes one. */
-export type Actor = { kind: "anonymous" } | { kind: "customer"; user: SignedInUser } | { kind: "admin"; user: SignedInUser };
+export type Actor =
+  | { kind: "anonymous" }
+  | { kind: "customer"; user: SignedInUser }
+  | { kind: "admin"; user: SignedInUser };
 
 export const anonymous: Actor = { kind: "anonymous" };
 

@@ -3,5 +3,7 @@ import { randomBytes, randomInt } from "node:crypto";
 /** Random, URL-safe ids (the API shows them as `_id`). */
 export const newId = () => randomBytes(12).toString("base64url");
 
-/** Order numbers are random integers below 10^13, as the shop has always shown them. */
-export const newOrderNumber = () => randomInt(1_000_000_000_000, 10_000_000_000_000 - 1);
+/** Order numbers are random 13-digit integers (at least 10^12, below 10^13), as the shop has always shown them. */
+export const ORDER_NUMBER_MIN = 1_000_000_000_000;
+export const ORDER_NUMBER_LIMIT = 10_000_000_000_000;
+export const newOrderNumber = () => randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_LIMIT - 1);

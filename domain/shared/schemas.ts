@@ -1,20 +1,17 @@
 import { z } from "zod";
 
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 100;
-
-export const pageSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export type Page = z.infer<typeof pageSchema>;
-export type Paged<T> = { items: T[]; total: number };
+/** ASCII control characters (C0 and DEL), which no keyboard types into a text field. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /** PostgreSQL cannot store the NUL character in text (SQLite cuts the text there), so input may not contain it. */
 export const hasNoNul = (v: string) => !v.includes("\u0000");
 
+/** How long a line of text may be unless its field says otherwise. */
+export const DEFAULT_TEXT_MAX_LENGTH = 200;
+
 /** A required line of text: trimmed, not empty, bounded. */
-export const requiredText = (label: string, max = 200) =>
+export const requiredText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
@@ -22,7 +19,7 @@ export const requiredText = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .refine(hasNoNul, `${label} contains a character that is not allowed.`);
 
-export const optionalText = (label: string, max = 200) =>
+export const optionalText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
   z
     .string()
     .trim()
@@ -31,9 +28,18 @@ export const optionalText = (label: string, max = 200) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-export const emailSchema = z.string({ error: "Email is required." }).trim().toLowerCase().pipe(z.email("Enter a valid email address."));
+export const emailSchema = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address."));
 
-export const idSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Not a valid id.");
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, "Not a valid id.");
 
 /** Whether an id from a URL can name a record at all; a malformed one is answered "not found" without a query. */
 export const isWellFormedId = (id: string) => idSchema.safeParse(id).success;

@@ -1,5 +1,6 @@
 import type { DB } from "../../db/connection.ts";
 import { toIso } from "../../db/dialect.ts";
+import { MAX_WISHLIST_ITEMS } from "./schemas.ts";
 
 export type WishlistItem = {
   id: string;
@@ -21,7 +22,15 @@ const columns = [
   "user.email",
 ] as const;
 
-type Row = { id: string; product_id: string | null; title: string; price_cents: number; image_key: string; created_at: string | Date; email: string };
+type Row = {
+  id: string;
+  product_id: string | null;
+  title: string;
+  price_cents: number;
+  image_key: string;
+  created_at: string | Date;
+  email: string;
+};
 
 const toItem = (r: Row): WishlistItem => ({
   id: r.id,
@@ -33,15 +42,15 @@ const toItem = (r: Row): WishlistItem => ({
   createdAt: toIso(r.created_at),
 });
 
-export async function listForEmail(db: DB, email: string): Promise<WishlistItem[]> {
+export async function listForUser(db: DB, userId: string): Promise<WishlistItem[]> {
   const rows = await db
     .selectFrom("wishlist_item")
     .innerJoin("user", "user.id", "wishlist_item.user_id")
     .select(columns)
-    .where("user.email", "=", email)
+    .where("wishlist_item.user_id", "=", userId)
     .orderBy("wishlist_item.created_at", "desc")
     .orderBy("wishlist_item.id")
-    .limit(500)
+    .limit(MAX_WISHLIST_ITEMS)
     .execute();
   return rows.map(toItem);
 }
@@ -83,4 +92,17 @@ export async function insert(db: DB, userId: string, item: WishlistItem): Promis
 export async function remove(db: DB, id: string): Promise<number> {
   const result = await db.deleteFrom("wishlist_item").where("id", "=", id).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+export async function countForUser(db: DB, userId: string): Promise<number> {
+  const { n } = await db
+    .selectFrom("wishlist_item")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function deleteAll(db: DB): Promise<void> {
+  await db.deleteFrom("wishlist_item").execute();
 }

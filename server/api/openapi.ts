@@ -1,36 +1,101 @@
 import { z } from "zod";
-import { productInput, productListQuery } from "../../domain/catalog/schemas.ts";
-import { contactInput } from "../../domain/content/index.ts";
-import { orderInput, orderListQuery, orderStatusInput } from "../../domain/orders/schemas.ts";
-import { reviewInput } from "../../domain/reviews/index.ts";
 import { makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
-import { wishlistInput } from "../../domain/wishlist/index.ts";
-import { pageSchema } from "../../domain/shared/schemas.ts";
+import { cartItemInput, cartQuantityInput } from "../../domain/cart/index.ts";
+import { productListQuery, variantUpdateInput } from "../../domain/catalog/index.ts";
+import { contactInput } from "../../domain/content/index.ts";
+import { orderListQuery, orderStatusInput, requestKeySchema } from "../../domain/orders/index.ts";
+import { reviewInput } from "../../domain/reviews/index.ts";
+import { pageQuery } from "../../domain/shared/pagination.ts";
+import { emailSchema, idSchema } from "../../domain/shared/schemas.ts";
 import type { Config } from "../config.ts";
+import {
+  accountWire,
+  cartItemAddedWire,
+  cartWire,
+  categoryWire,
+  checkoutPlacedWire,
+  checkoutRequest,
+  deletedWire,
+  healthWire,
+  insertedWire,
+  modifiedWire,
+  orderCancelledWire,
+  orderPlacedWire,
+  orderRequest,
+  orderStatusChangedWire,
+  orderWire,
+  productAddedWire,
+  productDetailWire,
+  productRequest,
+  productWire,
+  reviewAddedWire,
+  reviewWire,
+  searchAnswerWire,
+  sessionSummaryWire,
+  variantWire,
+  webhookAnswerWire,
+  wireSchemas,
+  wishlistItemAddedWire,
+  wishlistItemWire,
+  wishlistRequest,
+} from "./wire-schemas.ts";
 
 /**
- * The OpenAPI description of /api, built from the same zod schemas the API validates with.
- * A test compares its paths with the routes the server really has.
+ * The OpenAPI description of /api. Requests are described by the zod schemas the domain validates
+ * with (as the client may send them: io "input"), answers by the wire schemas the serializers are
+ * typed by (io "output"). A test validates the document and compares its paths with the server's routes.
  */
-const input = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+type JsonSchema = Record<string, unknown>;
 
-const errorSchema = {
-  type: "object",
-  properties: {
-    error: {
-      type: "object",
-      properties: { code: { type: "string" }, message: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
-      required: ["code", "message"],
-    },
-  },
-};
+const COMPONENTS = "#/components/schemas/";
 
-const json = (schema: object) => ({ "application/json": { schema } });
-const ok = (description: string, schema: object = { type: "object" }) => ({ description, content: json(schema) });
-const errors = (...codes: number[]) =>
-  Object.fromEntries(codes.map((code) => [String(code), { description: errorText[code], content: json({ $ref: "#/components/schemas/Error" }) }]));
+/** Points the converter's `#/$defs/X` at `#/components/schemas/X`, where every wire schema is. */
+function toComponentRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toComponentRefs);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [
+      key,
+      key === "$ref" && typeof v === "string" ? v.replace("#/$defs/", COMPONENTS) : toComponentRefs(v),
+    ]),
+  );
+}
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const {
+    $schema: _,
+    $defs: __,
+    ...rest
+  } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    metadata: io === "output" ? wireSchemas : undefined,
+  });
+  return toComponentRefs(rest) as JsonSchema;
+}
+
+const input = (schema: z.ZodType) => jsonSchema(schema, "input");
+const output = (schema: z.ZodType) => jsonSchema(schema, "output");
+
+function components(): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(wireSchemas, {
+    io: "output",
+    unrepresentable: "any",
+    uri: (id) => `${COMPONENTS}${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema as JsonSchema]),
+  );
+}
+
+const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+const answer = (description: string, schema: z.ZodType) => ({ description, content: json(output(schema)) });
+const listAnswer = (description: string, item: z.ZodType) => ({
+  ...answer(description, z.array(item)),
+  headers: { "X-Total-Count": { description: "Total number of matching items", schema: { type: "integer" } } },
+});
 const errorText: Record<number, string> = {
-  400: "Bad request",
+  400: "Bad request: unreadable body or invalid query parameters",
   401: "Not signed in",
   403: "Not allowed",
   404: "Not found",
@@ -39,86 +104,291 @@ const errorText: Record<number, string> = {
   415: "Wrong content type or not an image",
   422: "Invalid fields",
 };
+const errors = (...codes: number[]) =>
+  Object.fromEntries(
+    codes.map((code) => [
+      String(code),
+      { description: errorText[code], content: json({ $ref: `${COMPONENTS}Error` }) },
+    ]),
+  );
 const queryParams = (schema: z.ZodObject) =>
-  Object.entries((input(schema) as { properties: Record<string, object> }).properties).map(([name, s]) => ({ name, in: "query", required: false, schema: s }));
-const pathParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+  Object.entries((input(schema) as { properties: Record<string, JsonSchema> }).properties).map(([name, s]) => ({
+    name,
+    in: "query",
+    required: false,
+    schema: s,
+  }));
+const pathParam = (name: string, description: string, schema: z.ZodType = idSchema) => ({
+  name,
+  in: "path",
+  required: true,
+  description,
+  schema: input(schema),
+});
 const body = (schema: z.ZodType) => ({ required: true, content: json(input(schema)) });
-const list = (ref: string) => ({ type: "array", items: { $ref: `#/components/schemas/${ref}` } });
-const totalHeader = { "X-Total-Count": { description: "Total number of matching items", schema: { type: "integer" } } };
 
 export function openApiDocument(config: Config) {
+  const email = (whose: string) => pathParam("key", `${whose} email address`, emailSchema);
+  const id = (what: string) => pathParam("id", `The ${what}'s \`_id\``);
+  const idAsKey = (what: string) => pathParam("key", `The ${what}'s \`_id\``);
   return {
     openapi: "3.1.0",
-    info: { title: `${config.shopName} API`, version: "1.0.0", description: "Sign in through /api/auth (cookie session) or send `Authorization: Bearer <token>`." },
+    info: {
+      title: `${config.shopName} API`,
+      version: "1.0.0",
+      description: "Sign in through /api/auth (cookie session) or send `Authorization: Bearer <token>`.",
+    },
     servers: [{ url: `${config.publicUrl}/api` }],
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" }, bearer: { type: "http", scheme: "bearer" } },
-      schemas: {
-        Error: errorSchema,
-        Product: {
-          type: "object",
-          properties: {
-            _id: { type: "string" }, title: { type: "string" }, price: { type: "number" }, Categories: { type: "string" },
-            desc1: { type: "string" }, desc2: { type: "string" }, desc3: { type: "string" }, desc4: { type: "string" },
-            image: { type: "string", description: "URL of the 480 px WebP" }, images: { type: "object" },
-          },
-        },
-        Order: {
-          type: "object",
-          properties: {
-            _id: { type: "string" }, order_id: { type: "integer" }, time: { type: "string", format: "date-time" },
-            full_name: { type: "string" }, address: { type: "string" }, city: { type: "string" }, state: { type: "string" }, zip: { type: "string" }, phone: { type: "string" },
-            checkbox: { type: "boolean" }, user_email: { type: "string" },
-            status: { type: "object", properties: { status: { enum: ["Pending", "Shipped", "Cancelled"] } } },
-            booking_deatils: { type: "object" }, lines: { type: "array" }, total: { type: "number" },
-          },
-        },
-        WishlistItem: { type: "object", properties: { _id: { type: "string" }, user_email: { type: "string" }, product_deatils: { type: "object" } } },
-        Review: { type: "object", properties: { _id: { type: "string" }, name: { type: "string" }, email: { type: "string", description: "admins only" }, description: { type: "string" }, rating: { type: "number" } } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        bearer: { type: "http", scheme: "bearer" },
       },
+      schemas: components(),
     },
     paths: {
-      "/health": { get: { summary: "Liveness", responses: { 200: ok("Up") } } },
-      "/openapi.json": { get: { summary: "This document", responses: { 200: ok("OpenAPI 3.1") } } },
+      "/health": { get: { summary: "Liveness", responses: { 200: answer("Up", healthWire) } } },
+      "/openapi.json": {
+        get: {
+          summary: "This document",
+          responses: { 200: answer("OpenAPI 3.1", z.looseObject({ openapi: z.string() })) },
+        },
+      },
       "/products": {
-        get: { summary: "List products (paginated, title search, category filter)", parameters: queryParams(productListQuery), responses: { 200: { ...ok("Products", list("Product")), headers: totalHeader }, ...errors(422) } },
+        get: {
+          summary: "List products",
+          description:
+            "Paginated. `q` searches titles, category names and feature lines (the last word may be unfinished; a word of five letters or more may have one typo) and sorts by relevance; `category`, `min_price`, `max_price` and `in_stock` filter; `sort` orders; `seed` gives a stable shuffled order. Anonymous answers carry an `ETag` and may be cached by a CDN for a minute.",
+          parameters: queryParams(productListQuery),
+          responses: { 200: listAnswer("Products", productWire), ...errors(400) },
+        },
         post: {
-          summary: "Add a product (admin)",
-          requestBody: { required: true, content: { "multipart/form-data": { schema: { ...input(productInput), properties: { ...(input(productInput) as { properties: object }).properties, image: { type: "string", format: "binary" } } } } } },
-          responses: { 201: ok("Created: insertedId"), ...errors(400, 401, 403, 413, 415, 422) },
+          summary: "Add a product",
+          description: "Admins only.",
+          requestBody: { required: true, content: { "multipart/form-data": { schema: input(productRequest) } } },
+          responses: { 201: answer("Added", productAddedWire), ...errors(400, 401, 403, 413, 415, 422) },
         },
       },
       "/products/{id}": {
-        get: { summary: "One product", parameters: [pathParam("id")], responses: { 200: ok("Product", { $ref: "#/components/schemas/Product" }), ...errors(404) } },
-        delete: { summary: "Delete a product (admin)", parameters: [pathParam("id")], responses: { 200: ok("deletedCount"), ...errors(401, 403, 404) } },
+        get: {
+          summary: "Get a product",
+          description: "With its options and variants (each with SKU, price and stock on hand).",
+          parameters: [id("product")],
+          responses: { 200: answer("The product", productDetailWire), ...errors(404) },
+        },
+        delete: {
+          summary: "Delete a product",
+          description: "Admins only.",
+          parameters: [id("product")],
+          responses: { 200: answer("Deleted", deletedWire), ...errors(401, 403, 404) },
+        },
       },
-      "/categories": { get: { summary: "Categories", responses: { 200: ok("Categories", { type: "array" }) } } },
+      "/search": {
+        get: {
+          summary: "Search products, with facet counts",
+          description:
+            "The same search and filters as `GET /products`, answering `{ items, total, facets }` and, when a word was corrected or nothing matches, `corrected` or `didYouMean`.",
+          parameters: queryParams(productListQuery),
+          responses: { 200: answer("A page of matches", searchAnswerWire), ...errors(400) },
+        },
+      },
+      "/session": {
+        get: {
+          summary: "Who is asking, and their cart's count",
+          description:
+            "The personal parts of a page header, which pages shared by every anonymous visitor load apart. Never cached.",
+          responses: { 200: answer("The session's summary", sessionSummaryWire) },
+        },
+      },
+      "/categories": {
+        get: { summary: "List categories", responses: { 200: answer("Categories", z.array(categoryWire)) } },
+      },
       "/orders": {
-        get: { summary: "All orders (admin)", parameters: queryParams(orderListQuery), responses: { 200: { ...ok("Orders", list("Order")), headers: totalHeader }, ...errors(401, 403, 422) } },
-        post: { summary: "Place an order (signed in)", requestBody: body(orderInput), responses: { 201: ok("insertedId and the order"), ...errors(400, 401, 403, 404, 415, 422) } },
+        get: {
+          summary: "List all orders",
+          description: "Admins only; `status` filters.",
+          parameters: queryParams(orderListQuery),
+          responses: { 200: listAnswer("Orders", orderWire), ...errors(400, 401, 403) },
+        },
+        post: {
+          summary: "Place an order",
+          description: "Signed-in customers.",
+          requestBody: body(orderRequest),
+          responses: { 201: answer("Placed", orderPlacedWire), ...errors(400, 401, 403, 404, 415, 422) },
+        },
       },
-      "/orders/{email}": {
-        get: { summary: "A customer's orders (that customer or an admin)", parameters: [pathParam("email"), ...queryParams(orderListQuery)], responses: { 200: { ...ok("Orders", list("Order")), headers: totalHeader }, ...errors(401, 403) } },
+      "/orders/{key}": {
+        description: "`key` is the customer's email address for GET, and the order's `_id` for PUT and DELETE.",
+        get: {
+          summary: "List a customer's orders",
+          description: "The customer's orders, by email address: for that customer or an admin.",
+          parameters: [email("The customer's"), ...queryParams(orderListQuery)],
+          responses: { 200: listAnswer("Orders", orderWire), ...errors(400, 401, 403) },
+        },
+        put: {
+          summary: "Ship or cancel an order",
+          description: "An order, by id: `Shipped` (admins) or `Cancelled` (its customer, while Pending).",
+          parameters: [idAsKey("order")],
+          requestBody: body(orderStatusInput),
+          responses: { 200: answer("Changed", orderStatusChangedWire), ...errors(400, 401, 403, 404, 409, 415, 422) },
+        },
+        delete: {
+          summary: "Delete or cancel an order",
+          description: "An order, by id. An admin's delete erases it; its customer's cancels it (kept as Cancelled).",
+          parameters: [idAsKey("order")],
+          responses: {
+            200: answer("Erased (admin) or cancelled (customer)", z.union([deletedWire, orderCancelledWire])),
+            ...errors(401, 403, 404, 409),
+          },
+        },
       },
-      "/orders/{id}": {
-        put: { summary: "Ship (admin) or cancel (owner, while Pending)", parameters: [pathParam("id")], requestBody: body(orderStatusInput), responses: { 200: ok("modifiedCount"), ...errors(400, 401, 403, 404, 409, 415, 422) } },
-        delete: { summary: "Admin: erase the order. Owner: cancel it (kept with status Cancelled)", parameters: [pathParam("id")], responses: { 200: ok("deletedCount / modifiedCount"), ...errors(401, 403, 404, 409) } },
+      "/wishlist": {
+        post: {
+          summary: "Add to my wishlist",
+          requestBody: body(wishlistRequest),
+          responses: { 201: answer("Added", wishlistItemAddedWire), ...errors(400, 401, 403, 404, 409, 415, 422) },
+        },
       },
-      "/wishlist": { post: { summary: "Add to my wishlist", requestBody: body(wishlistInput), responses: { 201: ok("insertedId"), ...errors(400, 401, 403, 404, 409, 415, 422) } } },
-      "/wishlist/{email}": { get: { summary: "A wishlist (that user or an admin)", parameters: [pathParam("email")], responses: { 200: ok("Items", list("WishlistItem")), ...errors(401, 403) } } },
-      "/wishlist/{id}": { delete: { summary: "Remove from my wishlist", parameters: [pathParam("id")], responses: { 200: ok("deletedCount"), ...errors(401, 403, 404) } } },
+      "/wishlist/{key}": {
+        description: "`key` is the user's email address for GET, and the wishlist item's `_id` for DELETE.",
+        get: {
+          summary: "Get a wishlist",
+          description: "A user's wishlist, by email address: for that user or an admin.",
+          parameters: [email("The user's")],
+          responses: { 200: answer("Items", z.array(wishlistItemWire)), ...errors(401, 403) },
+        },
+        delete: {
+          summary: "Remove from my wishlist",
+          description: "A wishlist item, by id.",
+          parameters: [idAsKey("wishlist item")],
+          responses: { 200: answer("Removed", deletedWire), ...errors(401, 403, 404) },
+        },
+      },
       "/reviews": {
-        get: { summary: "Reviews (emails shown to admins only)", parameters: queryParams(pageSchema), responses: { 200: { ...ok("Reviews", list("Review")), headers: totalHeader } } },
-        post: { summary: "Write a review (signed in; name and email come from the account)", requestBody: body(reviewInput), responses: { 201: ok("insertedId"), ...errors(400, 401, 415, 422) } },
+        get: {
+          summary: "List reviews",
+          description: "Reviewers' email addresses are shown to admins only.",
+          parameters: queryParams(pageQuery),
+          responses: { 200: listAnswer("Reviews", reviewWire), ...errors(400) },
+        },
+        post: {
+          summary: "Write a review",
+          description: "Signed-in users; the name and email come from the account.",
+          requestBody: body(reviewInput),
+          responses: { 201: answer("Added", reviewAddedWire), ...errors(400, 401, 415, 422) },
+        },
       },
-      "/reviews/{id}": { delete: { summary: "Delete a review (admin)", parameters: [pathParam("id")], responses: { 200: ok("deletedCount"), ...errors(401, 403, 404) } } },
+      "/reviews/{id}": {
+        delete: {
+          summary: "Delete a review",
+          description: "Admins only.",
+          parameters: [id("review")],
+          responses: { 200: answer("Deleted", deletedWire), ...errors(401, 403, 404) },
+        },
+      },
       "/users": {
-        put: { summary: "Set my display name", requestBody: body(profileInput), responses: { 200: ok("modifiedCount"), ...errors(400, 401, 403, 415, 422) } },
-        post: { summary: "Set my display name (after registration)", requestBody: body(profileInput), responses: { 200: ok("modifiedCount"), ...errors(400, 401, 403, 415, 422) } },
+        put: {
+          summary: "Set my display name",
+          requestBody: body(profileInput),
+          responses: { 200: answer("Set", modifiedWire), ...errors(400, 401, 403, 415, 422) },
+        },
+        post: {
+          summary: "Set my display name (after registration)",
+          requestBody: body(profileInput),
+          responses: { 200: answer("Set", modifiedWire), ...errors(400, 401, 403, 415, 422) },
+        },
       },
-      "/users/admin": { put: { summary: "Make an account admin (admin)", requestBody: body(makeAdminInput), responses: { 200: ok("modifiedCount"), ...errors(400, 401, 403, 404, 415, 422) } } },
-      "/users/{email}": { get: { summary: "Whether an account is admin (that user or an admin)", parameters: [pathParam("email")], responses: { 200: ok("{email, displayName, admin}"), ...errors(401, 403, 404) } } },
-      "/contact": { post: { summary: "Send a message to the shop", requestBody: body(contactInput), responses: { 201: ok("insertedId"), ...errors(400, 415, 422) } } },
+      "/users/{key}": {
+        description: "`key` is an account's email address for GET; PUT takes only `admin`.",
+        get: {
+          summary: "Get an account",
+          description: "An account by email address, with whether it is an admin: for that user or an admin.",
+          parameters: [email("The account's")],
+          responses: { 200: answer("The account", accountWire), ...errors(401, 403, 404) },
+        },
+        put: {
+          summary: "Make an account admin",
+          description: "`PUT /users/admin`, admins only: the account named in the body becomes an admin.",
+          parameters: [pathParam("key", "Always `admin`", z.literal("admin"))],
+          requestBody: body(makeAdminInput),
+          responses: { 200: answer("Made admin", modifiedWire), ...errors(400, 401, 403, 404, 415, 422) },
+        },
+      },
+      "/variants/{id}": {
+        patch: {
+          summary: "Change a variant's stock or price",
+          description: "Admins only. `price: null` makes the variant follow its product's price again.",
+          parameters: [id("variant")],
+          requestBody: body(variantUpdateInput),
+          responses: { 200: answer("The variant", variantWire), ...errors(400, 401, 403, 404, 415, 422) },
+        },
+      },
+      "/cart": {
+        get: {
+          summary: "The cart",
+          description:
+            "A signed-in customer's by their account (cookie or bearer), a visitor's by the signed cookie `vitrine_cart`.",
+          responses: { 200: answer("The cart", cartWire) },
+        },
+      },
+      "/cart/items": {
+        post: {
+          summary: "Put a variant in the cart",
+          description: "Adds to its line if it is there already; a visitor without a cart gets one (and its cookie).",
+          requestBody: body(cartItemInput),
+          responses: { 201: answer("The cart and its line", cartItemAddedWire), ...errors(400, 404, 409, 415, 422) },
+        },
+      },
+      "/cart/items/{id}": {
+        patch: {
+          summary: "Change a cart line's quantity",
+          parameters: [id("cart line")],
+          requestBody: body(cartQuantityInput),
+          responses: { 200: answer("The cart", cartWire), ...errors(400, 404, 409, 415, 422) },
+        },
+        delete: {
+          summary: "Remove a cart line",
+          parameters: [id("cart line")],
+          responses: { 200: answer("The cart", cartWire), ...errors(404) },
+        },
+      },
+      "/checkout": {
+        post: {
+          summary: "Check out the cart",
+          description:
+            "Signed in. The cart becomes one order at today's prices; stock is taken and the cart emptied at once. The same `Idempotency-Key` again answers the same order. A line beyond stock is a 409 `out_of_stock` naming the variants, and nothing changes.",
+          parameters: [
+            {
+              name: "Idempotency-Key",
+              in: "header",
+              required: false,
+              description: "A key the client makes once per checkout: a retry with it is the same order",
+              schema: input(requestKeySchema),
+            },
+          ],
+          requestBody: body(checkoutRequest),
+          responses: {
+            201: answer("The order, and where its payment stands", checkoutPlacedWire),
+            ...errors(400, 401, 409, 415, 422),
+          },
+        },
+      },
+      "/payments/stripe/webhook": {
+        post: {
+          summary: "Stripe's webhook",
+          description:
+            "Called by Stripe with a signed event (`Stripe-Signature`); a missing or bad signature is a 400. Each event is applied once.",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+          responses: { 200: answer("Received", webhookAnswerWire), ...errors(400, 404) },
+        },
+      },
+      "/contact": {
+        post: {
+          summary: "Send a message to the shop",
+          requestBody: body(contactInput),
+          responses: { 201: answer("Sent", insertedWire), ...errors(400, 415, 422) },
+        },
+      },
     },
   };
 }

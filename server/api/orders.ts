@@ -1,50 +1,87 @@
 import { Hono } from "hono";
 import * as orders from "../../domain/orders/index.ts";
+import type { AppEnv } from "../context.ts";
+import { jsonObject, queryOf, withTotal } from "./body.ts";
 import { signedIn } from "./guards.ts";
-import { type AppEnv, actorOf } from "../http/context.ts";
-import { jsonBody, queryOf, withTotal } from "./body.ts";
-import { orderJson } from "./serialize.ts";
+import { imageUrlsOf, orderJson } from "./serialize.ts";
+import { withWireNames } from "./wire.ts";
+import type { Deleted, OrderCancelled, OrderPlaced, OrderStatusChanged } from "./wire-schemas.ts";
+
+const ORDER_WIRE_NAMES = { customerEmail: "user_email", requestKey: "request_key" };
+
+/**
+ * The original shop's order call: its product copy (`booking_deatils`, of which only the id is
+ * trusted), `user_email` and `request_key` become the domain's `productId`, `customerEmail` and
+ * `requestKey`.
+ */
+export function orderInputFromWire(body: Record<string, unknown>): Record<string, unknown> {
+  const { booking_deatils, user_email, request_key, ...rest } = body;
+  const copiedId =
+    booking_deatils && typeof booking_deatils === "object" ? (booking_deatils as { _id?: unknown })._id : undefined;
+  return { ...rest, productId: rest.productId ?? copiedId, customerEmail: user_email, requestKey: request_key };
+}
 
 export function ordersApi() {
   const api = new Hono<AppEnv>();
 
   /** all orders: admins only; `status` filters */
   api.get("/", async (c) => {
-    const { items, total } = await orders.listAllOrders(c.get("services").database, await actorOf(c), queryOf(c));
+    const { items, total } = await orders.listAllOrders(c.get("ctx"), queryOf(c));
     withTotal(c, total);
-    return c.json(items.map(orderJson));
+    const urls = imageUrlsOf(c);
+    return c.json(items.map((item) => orderJson(item, urls)));
   });
 
+  // `:key` is an email address for GET and an order id for PUT and DELETE: one path template, where
+  // `/:email` and `/:id` would be two that match the same URLs
+
   /** one customer's orders: that customer or an admin */
-  api.get("/:email", async (c) => {
-    const { items, total } = await orders.listOrdersOf(c.get("services").database, await actorOf(c), c.req.param("email"), queryOf(c));
+  api.get("/:key", async (c) => {
+    const { items, total } = await orders.listOrdersOf(c.get("ctx"), c.req.param("key"), queryOf(c));
     withTotal(c, total);
-    return c.json(items.map(orderJson));
+    const urls = imageUrlsOf(c);
+    return c.json(items.map((item) => orderJson(item, urls)));
   });
 
   api.post("/", signedIn, async (c) => {
-    const order = await orders.placeOrder(c.get("services").database, await actorOf(c), await jsonBody(c));
-    return c.json({ acknowledged: true, insertedId: order.id, order: orderJson(order) }, 201);
+    const body = await jsonObject(c);
+    const order = await withWireNames(ORDER_WIRE_NAMES, () =>
+      orders.placeOrder(c.get("ctx"), orderInputFromWire(body)),
+    );
+    return c.json(
+      { acknowledged: true, insertedId: order.id, order: orderJson(order, imageUrlsOf(c)) } satisfies OrderPlaced,
+      201,
+    );
   });
 
   /** `{status: "Shipped"}` (admin) or `{status: "Cancelled"}` (the customer, while Pending) */
-  api.put("/:id", signedIn, async (c) => {
-    const { modifiedCount, order } = await orders.changeOrderStatus(c.get("services").database, await actorOf(c), c.req.param("id"), await jsonBody(c));
-    return c.json({ acknowledged: true, matchedCount: 1, modifiedCount, order: orderJson(order) });
+  api.put("/:key", signedIn, async (c) => {
+    const { modifiedCount, order } = await orders.changeOrderStatus(
+      c.get("ctx"),
+      c.req.param("key"),
+      await jsonObject(c),
+    );
+    return c.json({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount,
+      order: orderJson(order, imageUrlsOf(c)),
+    } satisfies OrderStatusChanged);
   });
 
-  /**
-   * An admin's delete erases the order. A customer's delete cancels it instead, keeping the
-   * shop's record (status Cancelled); nothing was erased, so deletedCount is 0.
-   */
-  api.delete("/:id", async (c) => {
-    const services = c.get("services");
-    const actor = await actorOf(c);
-    if (actor.kind === "admin") {
-      return c.json({ acknowledged: true, ...(await orders.deleteOrder(services.database, actor, c.req.param("id"))) });
+  /** an admin's delete erases the order; its customer's cancels it (nothing erased: deletedCount 0) */
+  api.delete("/:key", signedIn, async (c) => {
+    const result = await orders.withdrawOrder(c.get("ctx"), c.req.param("key"));
+    if (result.outcome === "erased") {
+      return c.json({ acknowledged: true, deletedCount: result.deletedCount } satisfies Deleted);
     }
-    const { modifiedCount, order } = await orders.cancelOrder(services.database, actor, c.req.param("id"));
-    return c.json({ acknowledged: true, deletedCount: 0, modifiedCount, cancelled: true, order: orderJson(order) });
+    return c.json({
+      acknowledged: true,
+      deletedCount: 0,
+      modifiedCount: result.modifiedCount,
+      cancelled: true,
+      order: orderJson(result.order, imageUrlsOf(c)),
+    } satisfies OrderCancelled);
   });
 
   return api;

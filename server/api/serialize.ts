@@ -1,17 +1,37 @@
-import type { Product } from "../../domain/catalog/index.ts";
-import { IMAGE_WIDTHS, imageUrl } from "../../domain/media/urls.ts";
+import type { Context } from "hono";
+import type { Account } from "../../domain/accounts/index.ts";
+import type { Cart, CartLine } from "../../domain/cart/index.ts";
+import type { Category, Product, ProductSearch, ProductWithVariants, Variant } from "../../domain/catalog/index.ts";
+import { IMAGE_WIDTHS, type ImageUrls, imageUrls } from "../../domain/media/index.ts";
 import type { Order } from "../../domain/orders/index.ts";
 import type { Review } from "../../domain/reviews/index.ts";
 import { toDollars } from "../../domain/shared/money.ts";
 import type { WishlistItem } from "../../domain/wishlist/index.ts";
+import type { AppEnv } from "../context.ts";
+import type {
+  AccountWire,
+  CartWire,
+  CategoryWire,
+  OrderWire,
+  ProductDetailWire,
+  ProductWire,
+  ReviewWire,
+  SearchAnswerWire,
+  VariantWire,
+  WishlistItemWire,
+} from "./wire-schemas.ts";
 
 /**
- * The API keeps the spec's field names (`_id`, `Categories`, `booking_deatils`, `product_deatils`,
- * `status: {status}`) so that a client written against it keeps working. Images are URLs, never bytes.
+ * The API keeps the original shop's field names (`_id`, `Categories`, `booking_deatils`, `product_deatils`,
+ * `status: {status}`) so that a client written against it keeps working. Images are URLs, never bytes,
+ * under the shop's media base (its own /media, or S3_PUBLIC_URL). Each serializer returns the type of its schema in wire-schemas.ts, which the OpenAPI document is made from.
  */
-const images = (key: string) => Object.fromEntries(IMAGE_WIDTHS.map((w) => [String(w), imageUrl(key, w)]));
+export const imageUrlsOf = (c: Context<AppEnv>): ImageUrls => imageUrls(c.get("services").config.mediaBaseUrl);
 
-export function productJson(p: Product) {
+const images = (urls: ImageUrls, key: string) =>
+  Object.fromEntries(IMAGE_WIDTHS.map((w) => [String(w), urls.url(key, w)]));
+
+export function productJson(p: Product, urls: ImageUrls): ProductWire {
   return {
     _id: p.id,
     title: p.title,
@@ -22,15 +42,39 @@ export function productJson(p: Product) {
     desc2: p.desc2 ?? "",
     desc3: p.desc3 ?? "",
     desc4: p.desc4 ?? "",
-    image: imageUrl(p.imageKey),
-    images: images(p.imageKey),
+    image: urls.url(p.imageKey),
+    images: images(urls, p.imageKey),
     imageWidth: p.imageWidth,
     imageHeight: p.imageHeight,
+    available: p.available,
     createdAt: p.createdAt,
   };
 }
 
-export function orderJson(o: Order) {
+/** A search's page of products with its total, facet counts and spelling help. */
+export function searchJson(r: ProductSearch, urls: ImageUrls): SearchAnswerWire {
+  return {
+    items: r.items.map((p) => productJson(p, urls)),
+    total: r.total,
+    facets: {
+      category: r.facets.category.map((c) => ({ value: c.slug, label: c.name, count: c.count })),
+      price: r.facets.price.map((p) => ({
+        value: `${toDollars(p.from)}-${p.to === null ? "" : toDollars(p.to)}`,
+        min: toDollars(p.from),
+        max: p.to === null ? null : toDollars(p.to),
+        count: p.count,
+      })),
+      in_stock: [
+        { value: true, count: r.facets.inStock.inStock },
+        { value: false, count: r.facets.inStock.outOfStock },
+      ],
+    },
+    ...(r.corrected ? { corrected: r.corrected } : {}),
+    ...(r.didYouMean ? { didYouMean: r.didYouMean } : {}),
+  };
+}
+
+export function orderJson(o: Order, urls: ImageUrls): OrderWire {
   const first = o.lines[0];
   return {
     _id: o.id,
@@ -45,29 +89,97 @@ export function orderJson(o: Order) {
     checkbox: o.acknowledged,
     user_email: o.userEmail,
     status: { status: o.status },
+    payment_status: o.paymentStatus,
+    payment_method: o.paymentMethod,
     booking_deatils: first
-      ? { _id: first.productId, title: first.title, price: toDollars(first.unitPriceCents), image: imageUrl(first.imageKey) }
+      ? {
+          _id: first.productId,
+          title: first.title,
+          price: toDollars(first.unitPriceCents),
+          image: urls.url(first.imageKey),
+        }
       : null,
     lines: o.lines.map((l) => ({
       product_id: l.productId,
+      variant_id: l.variantId,
       title: l.title,
+      variant_title: l.variantTitle,
+      sku: l.sku,
       unit_price: toDollars(l.unitPriceCents),
       quantity: l.quantity,
-      image: imageUrl(l.imageKey),
+      line_total: toDollars(l.lineTotalCents),
+      image: urls.url(l.imageKey),
     })),
     total: toDollars(o.totalCents),
   };
 }
 
-export function wishlistJson(w: WishlistItem) {
+export function wishlistJson(w: WishlistItem, urls: ImageUrls): WishlistItemWire {
   return {
     _id: w.id,
     user_email: w.userEmail,
-    product_deatils: { _id: w.productId, title: w.title, price: toDollars(w.priceCents), image: imageUrl(w.imageKey) },
+    product_deatils: { _id: w.productId, title: w.title, price: toDollars(w.priceCents), image: urls.url(w.imageKey) },
     createdAt: w.createdAt,
   };
 }
 
-export function reviewJson(r: Review) {
-  return { _id: r.id, name: r.name, ...(r.email ? { email: r.email } : {}), description: r.description, rating: r.rating, createdAt: r.createdAt };
+export function reviewJson(r: Review): ReviewWire {
+  return {
+    _id: r.id,
+    name: r.name,
+    ...(r.email ? { email: r.email } : {}),
+    description: r.description,
+    rating: r.rating,
+    createdAt: r.createdAt,
+  };
+}
+
+/** A variant as the API shows it: `price` in dollars (its own, or the product's), `stock` a whole number. */
+export function variantJson(v: Variant, urls: ImageUrls): VariantWire {
+  return {
+    id: v.id,
+    sku: v.sku,
+    title: v.title,
+    options: v.options,
+    price: toDollars(v.priceCents),
+    stock: v.stock,
+    image: v.imageKey ? urls.url(v.imageKey) : null,
+  };
+}
+
+/** One product with its options and variants. */
+export function productDetailJson(p: ProductWithVariants, urls: ImageUrls): ProductDetailWire {
+  return { ...productJson(p, urls), options: p.options, variants: p.variants.map((v) => variantJson(v, urls)) };
+}
+
+function cartLineJson(l: CartLine, urls: ImageUrls) {
+  return {
+    id: l.id,
+    variantId: l.variantId,
+    productId: l.productId,
+    title: l.title,
+    variantTitle: l.variantTitle,
+    sku: l.sku,
+    quantity: l.quantity,
+    unitPrice: toDollars(l.unitPriceCents),
+    lineTotal: toDollars(l.lineTotalCents),
+    image: urls.url(l.imageKey),
+    stock: l.stock,
+  };
+}
+
+export function cartJson(c: Cart, urls: ImageUrls): CartWire {
+  return {
+    items: c.lines.map((l) => cartLineJson(l, urls)),
+    subtotal: toDollars(c.subtotalCents),
+    itemCount: c.itemCount,
+  };
+}
+
+export function categoryJson(c: Category): CategoryWire {
+  return { id: c.id, slug: c.slug, name: c.name, department: c.department };
+}
+
+export function accountJson(a: Account): AccountWire {
+  return { email: a.email, displayName: a.displayName, admin: a.admin };
 }

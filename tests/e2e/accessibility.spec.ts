@@ -1,5 +1,5 @@
-// Issues 3 and 4 — axe (WCAG 2.0/2.1 A and AA) finds no violations on any public page, nor on the
-// signed-in customer's pages, including their error and filled-in states.
+// Axe (WCAG 2.0/2.1 A and AA) finds no violations on any public page, nor on the signed-in
+// customer's pages, including their error and filled-in states.
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { customerTest, expect, test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
@@ -64,7 +64,14 @@ test.describe("public pages", () => {
 });
 
 customerTest.describe("signed-in pages", () => {
-  for (const path of ["/", "/mywishlists", "/dashboard", "/dashboard/myorders", "/dashboard/addreview", "/dashboard/payment"]) {
+  for (const path of [
+    "/",
+    "/mywishlists",
+    "/dashboard",
+    "/dashboard/myorders",
+    "/dashboard/addreview",
+    "/dashboard/payment",
+  ]) {
     customerTest(`${path} (empty, signed in) has no axe violations`, async ({ page, customer }) => {
       await open(page, path);
       await expect(page.getByRole("banner").getByText(customer.name, { exact: true })).toBeVisible();

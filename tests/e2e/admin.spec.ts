@@ -1,9 +1,13 @@
-// Issue 5 — the admin area: Manage Orders (approve/ship, filter, delete), Add Product (with an
-// image), Manage Products (delete), All Customer Review (delete) and Make Admin, as the demo admin;
-// plus the server's refusal of all of it to customers, and accessibility of every admin page.
+// The admin area: Manage Orders (approve/ship, filter, delete), Add Product (with an image), Manage
+// Products (delete), All Customer Review (delete) and Make Admin, as the demo admin; plus the
+// server's refusal of all of it to customers, and accessibility of every admin page.
 //
 // Tests share one server with the other specs: every test makes its own customers, orders,
 // products and reviews with unique texts and finds them by that text, never by counts.
+
+import { MANAGE_PRODUCTS_PAGE_SIZE } from "../../app/lib/page-sizes.ts";
+import { DEFAULT_MAX_UPLOAD_BYTES } from "../../domain/media/upload-rules.ts";
+import { newAccount, signIn } from "./support/accounts.ts";
 import {
   ADMIN_PAGES,
   adminOrderRow,
@@ -28,22 +32,40 @@ import {
   usd,
   withOrigin,
 } from "./support/admin.ts";
-import { newAccount, signIn } from "./support/accounts.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { uniqueTag } from "./support/env.ts";
 import { expectLoginRedirect, open } from "./support/navigation.ts";
-import { catalogue, dashboardMenu, expectFieldError, expectToast, myOrders, orderForm, productCards } from "./support/pages.ts";
-import { addToWishlist, listReviews, ordersOf, productAt, type ApiOrder } from "./support/shop-api.ts";
+import {
+  catalogue,
+  dashboardMenu,
+  expectFieldError,
+  expectToast,
+  myOrders,
+  orderForm,
+  productCards,
+} from "./support/pages.ts";
+import { type ApiOrder, addToWishlist, listReviews, ordersOf, productAt } from "./support/shop-api.ts";
 
-const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The end-to-end server leaves MAX_UPLOAD_BYTES unset, so the default limit applies. */
+const MAX_UPLOAD_BYTES = DEFAULT_MAX_UPLOAD_BYTES;
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
 /** The order's current status as the API tells its owner (or an admin). */
-async function statusOf(request: Parameters<typeof ordersOf>[0], email: string, orderId: string): Promise<string | undefined> {
+async function statusOf(
+  request: Parameters<typeof ordersOf>[0],
+  email: string,
+  orderId: string,
+): Promise<string | undefined> {
   return (await ordersOf(request, email)).find((o) => o._id === orderId)?.status.status;
 }
 
 test.describe("Manage Orders ('All Order')", () => {
-  test("approve ships an order; the customer then sees it Shipped with Cancel disabled", async ({ page, customer, admin, request }) => {
+  test("approve ships an order; the customer then sees it Shipped with Cancel disabled", async ({
+    page,
+    customer,
+    admin,
+    request,
+  }) => {
     const product = await productAt(request, 3);
     const details = uniqueOrderDetails();
 
@@ -60,7 +82,7 @@ test.describe("Manage Orders ('All Order')", () => {
     const row = adminOrderRow(admin, details.full_name);
     await expect(row).toHaveCount(1);
     await expect(orderCell(row, "Customer")).toHaveText(details.full_name);
-    await expect(orderCell(row, "Product")).toHaveText(product.title);
+    await expect(orderCell(row, "Product")).toContainText(product.title);
     await expect(orderCell(row, "Price")).toHaveText(usd(product.price));
     await expect(orderCell(row, "Email")).toHaveText(customer.email);
     await expect(orderCell(row, "Address")).toHaveText(`${details.address}, ${details.city}, ${details.state}`);
@@ -81,7 +103,12 @@ test.describe("Manage Orders ('All Order')", () => {
     await expect(myOrders.cancelButton(mine)).toBeDisabled();
   });
 
-  test("the status links filter the table; a cancelled order shows as Cancelled", async ({ page, customer, admin, request }) => {
+  test("the status links filter the table; a cancelled order shows as Cancelled", async ({
+    page,
+    customer,
+    admin,
+    request,
+  }) => {
     const product = await productAt(request, 5);
     const pending = uniqueOrderDetails();
     const shipped = uniqueOrderDetails();
@@ -91,10 +118,17 @@ test.describe("Manage Orders ('All Order')", () => {
     const toCancel = await placeOrderWith(page.request, product._id, cancelled);
 
     // shipped by the admin (API), cancelled by the customer in My Orders
-    const ship = await admin.request.put(`/api/orders/${toShip._id}`, { data: { status: "Shipped" }, headers: withOrigin() });
+    const ship = await admin.request.put(`/api/orders/${toShip._id}`, {
+      data: { status: "Shipped" },
+      headers: withOrigin(),
+    });
     expect(ship.status()).toBe(200);
     await open(page, "/dashboard/myorders");
-    await confirmWithYes(page, myOrders.cancelButton(myOrders.order(page, toCancel.order_id)), "Are you sure to cancel this order?");
+    await confirmWithYes(
+      page,
+      myOrders.cancelButton(myOrders.order(page, toCancel.order_id)),
+      "Are you sure to cancel this order?",
+    );
     await expectToast(page, "Canceled!");
     expect(await statusOf(page.request, customer.email, toCancel._id)).toBe("Cancelled");
 
@@ -126,7 +160,12 @@ test.describe("Manage Orders ('All Order')", () => {
     for (const d of [pending, shipped, cancelled]) await expect(adminOrderRow(admin, d.full_name)).toHaveCount(1);
   });
 
-  test("delete asks first, then removes the order for the admin and the customer", async ({ page, customer, admin, request }) => {
+  test("delete asks first, then removes the order for the admin and the customer", async ({
+    page,
+    customer,
+    admin,
+    request,
+  }) => {
     const product = await productAt(request, 6);
     const details = uniqueOrderDetails();
     const order = await placeOrderWith(page.request, product._id, details);
@@ -157,7 +196,12 @@ test.describe("Manage Orders ('All Order')", () => {
     await expect(myOrders.order(page, order.order_id)).toHaveCount(0);
   });
 
-  test("at 375 px every order's data is readable without scrolling the page sideways", async ({ page, customer, admin, request }) => {
+  test("at 375 px every order's data is readable without scrolling the page sideways", async ({
+    page,
+    customer,
+    admin,
+    request,
+  }) => {
     const product = await productAt(request, 2);
     const details = uniqueOrderDetails();
     await placeOrderWith(page.request, product._id, details);
@@ -198,14 +242,21 @@ test.describe("Add Product", () => {
     await expect(admin.getByRole("alertdialog", { name: "Product has been added!" })).toHaveCount(0);
   });
 
-  test("a text file disguised as a PNG is refused beside the image field, keeping the other fields", async ({ admin, request }) => {
+  test("a text file disguised as a PNG is refused beside the image field, keeping the other fields", async ({
+    admin,
+    request,
+  }) => {
     const { word, title } = uniqueProduct("Fake Image Lamp");
     await openAdminPage(admin, "/dashboard/addnewproduct", "Add A Product");
     await admin.getByLabel("Title", { exact: true }).fill(title);
     await admin.getByRole("group", { name: "Categories" }).getByText("Accessories", { exact: true }).click();
     await admin.getByLabel("Price (USD)", { exact: true }).fill("19.99");
     await admin.getByLabel("Feature 1", { exact: true }).fill("Glows softly");
-    await admin.getByLabel("Image", { exact: true }).setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: Buffer.from("this is plain text, not a picture\n".repeat(20)) });
+    await admin.getByLabel("Image", { exact: true }).setInputFiles({
+      name: "lamp.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is plain text, not a picture\n".repeat(20)),
+    });
     await admin.getByRole("button", { name: "Add product" }).click();
 
     await expectFieldError(admin.getByLabel("Image", { exact: true }), /JPEG, PNG, WebP, GIF or AVIF/);
@@ -216,9 +267,9 @@ test.describe("Add Product", () => {
     expect(await search.json()).toEqual([]);
   });
 
-  test(`an image larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB is refused with a clear message`, async ({ admin, request }) => {
+  test(`an image larger than ${MAX_UPLOAD_MB} MB is refused with a clear message`, async ({ admin, request }) => {
     const { word, title } = uniqueProduct("Huge Image Lamp");
-    const huge = await makeHugePng(6 * 1024 * 1024);
+    const huge = await makeHugePng(MAX_UPLOAD_BYTES + 1024 * 1024);
     await openAdminPage(admin, "/dashboard/addnewproduct", "Add A Product");
     await admin.getByLabel("Title", { exact: true }).fill(title);
     await admin.getByRole("group", { name: "Categories" }).getByText("Accessories", { exact: true }).click();
@@ -227,13 +278,13 @@ test.describe("Add Product", () => {
     const image = admin.getByLabel("Image", { exact: true });
     await image.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: huge });
     // refused as soon as it is chosen, with the reason beside the field and no preview
-    await expectFieldError(image, /too large.*5 MB/);
-    await expect(admin.getByRole("img", { name: "Preview of the chosen image" })).toHaveCount(0);
+    await expectFieldError(image, new RegExp(`too large.*${MAX_UPLOAD_MB} MB`));
+    await expect(admin.getByRole("img", { name: "Preview of your upload" })).toHaveCount(0);
 
     await admin.getByRole("button", { name: "Add product" }).click();
     await expect(admin.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(admin.getByRole("heading", { level: 1, name: "Add A Product" })).toBeVisible();
-    await expectFieldError(image, /too large.*5 MB/);
+    await expectFieldError(image, new RegExp(`too large.*${MAX_UPLOAD_MB} MB`));
     await expect(admin.getByRole("alertdialog", { name: "Product has been added!" })).toHaveCount(0);
 
     // the server refuses it too, also when no browser checked it first
@@ -246,7 +297,10 @@ test.describe("Add Product", () => {
     expect(direct.status()).toBe(413);
     // just over the limit: the page answers with its message beside the image field
     const slightly = await admin.request.post("/dashboard/addnewproduct", {
-      multipart: { ...fields, image: { name: "big.png", mimeType: "image/png", buffer: await makeHugePng(MAX_UPLOAD_BYTES + 100 * 1024) } },
+      multipart: {
+        ...fields,
+        image: { name: "big.png", mimeType: "image/png", buffer: await makeHugePng(MAX_UPLOAD_BYTES + 100 * 1024) },
+      },
       headers: withOrigin(),
       maxRedirects: 0,
     });
@@ -257,7 +311,11 @@ test.describe("Add Product", () => {
     expect(await search.json()).toEqual([]);
   });
 
-  test("a valid product with an image is previewed, added, and found in the catalogue and by search", async ({ admin, request, openBrowser }) => {
+  test("a valid product with an image is previewed, added, and found in the catalogue and by search", async ({
+    admin,
+    request,
+    openBrowser,
+  }) => {
     const { word, title } = uniqueProduct("Aurora Desk Lamp");
     const png = await makePng(640, 480);
     await openAdminPage(admin, "/dashboard/addnewproduct", "Add A Product");
@@ -272,9 +330,11 @@ test.describe("Add Product", () => {
     await admin.getByLabel("Feature 2 (optional)", { exact: true }).fill("USB-C powered");
 
     // the preview shows before anything is uploaded
-    await expect(admin.getByRole("img", { name: "Preview of the chosen image" })).toHaveCount(0);
-    await admin.getByLabel("Image", { exact: true }).setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: png });
-    const preview = admin.getByRole("img", { name: "Preview of the chosen image" });
+    await expect(admin.getByRole("img", { name: "Preview of your upload" })).toHaveCount(0);
+    await admin
+      .getByLabel("Image", { exact: true })
+      .setInputFiles({ name: "lamp.png", mimeType: "image/png", buffer: png });
+    const preview = admin.getByRole("img", { name: "Preview of your upload" });
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute("src", /^blob:/);
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
@@ -289,8 +349,10 @@ test.describe("Add Product", () => {
     await expect(admin.getByLabel("Price (USD)", { exact: true })).toHaveValue("");
     await expect(admin.getByLabel("Feature 1", { exact: true })).toHaveValue("");
     await expect(categories.getByRole("checkbox", { name: "Accessories" })).not.toBeChecked();
-    await expect(admin.getByRole("img", { name: "Preview of the chosen image" })).toHaveCount(0);
-    expect(await admin.getByLabel("Image", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    await expect(admin.getByRole("img", { name: "Preview of your upload" })).toHaveCount(0);
+    expect(
+      await admin.getByLabel("Image", { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length ?? 0),
+    ).toBe(0);
 
     const href = (await added.getByRole("link", { name: "see it in the catalogue" }).getAttribute("href")) ?? "";
     const productId = href.replace(/^\/product\//, "");
@@ -347,7 +409,7 @@ test.describe("Manage Products ('All Product')", () => {
 
     await openAdminPage(admin, "/dashboard/manageallproducts", "All Product");
     const rows = admin.getByTestId("admin-product");
-    await expect(rows).toHaveCount(20);
+    await expect(rows).toHaveCount(MANAGE_PRODUCTS_PAGE_SIZE);
     const pages = admin.getByRole("navigation", { name: "Product pages" });
     await expect(pages).toBeVisible();
     await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
@@ -357,7 +419,14 @@ test.describe("Manage Products ('All Product')", () => {
     await expect(rows.first()).toBeVisible();
 
     // new products come last: find it from the last page backwards
-    const last = Number((await pages.getByRole("link", { name: /^Page \d+$/ }).last().textContent())?.trim());
+    const last = Number(
+      (
+        await pages
+          .getByRole("link", { name: /^Page \d+$/ })
+          .last()
+          .textContent()
+      )?.trim(),
+    );
     expect(last).toBeGreaterThanOrEqual(2);
     await pages.getByRole("link", { name: `Page ${last}` }).click();
     await expect(pages.getByRole("link", { name: `Page ${last}` })).toHaveAttribute("aria-current", "page");
@@ -369,7 +438,11 @@ test.describe("Manage Products ('All Product')", () => {
     await expect(row).toContainText("$129.00");
     await expect(row.getByRole("link", { name: title })).toHaveAttribute("href", `/product/${product._id}`);
 
-    await confirmWithYes(admin, row.getByRole("button", { name: `Delete ${title}` }), "Are you sure to delete this product?");
+    await confirmWithYes(
+      admin,
+      row.getByRole("button", { name: `Delete ${title}` }),
+      "Are you sure to delete this product?",
+    );
     await expectToast(admin, "Deleted!");
     await expect(row).toHaveCount(0);
 
@@ -393,7 +466,11 @@ test.describe("Manage Products ('All Product')", () => {
 });
 
 test.describe("All Customer Review", () => {
-  test("a customer's review appears with name and stars, and the admin deletes it", async ({ page, customer, admin }) => {
+  test("a customer's review appears with name and stars, and the admin deletes it", async ({
+    page,
+    customer,
+    admin,
+  }) => {
     const description = `Sturdy and quick delivery ${uniqueTag("review")}`;
     await open(page, "/dashboard/addreview");
     // the radio buttons are visually hidden inside their star labels: click the fourth star
@@ -411,7 +488,11 @@ test.describe("All Customer Review", () => {
     await expect(card).toContainText(customer.name);
     await expect(card.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
 
-    await confirmWithYes(admin, card.getByRole("button", { name: `Delete the review by ${customer.name}` }), "Are you sure to delete this review?");
+    await confirmWithYes(
+      admin,
+      card.getByRole("button", { name: `Delete the review by ${customer.name}` }),
+      "Are you sure to delete this review?",
+    );
     await expectToast(admin, "Deleted!");
     await expect(card).toHaveCount(0);
     expect((await listReviews(page.request)).map((r) => r.description)).not.toContain(description);
@@ -419,7 +500,11 @@ test.describe("All Customer Review", () => {
 });
 
 test.describe("Make Admin", () => {
-  test("an unknown email is refused beside the field; a customer made admin sees the admin pages", async ({ page, customer, admin }) => {
+  test("an unknown email is refused beside the field; a customer made admin sees the admin pages", async ({
+    page,
+    customer,
+    admin,
+  }) => {
     // before: a customer's menu has no admin links
     await open(page, "/dashboard");
     const menu = dashboardMenu(page);
@@ -464,7 +549,12 @@ test.describe("only admins: the server refuses customers", () => {
     });
   }
 
-  test("a customer posting to the admin pages' actions changes nothing", async ({ page, customer, admin, openBrowser }) => {
+  test("a customer posting to the admin pages' actions changes nothing", async ({
+    page,
+    customer,
+    admin,
+    openBrowser,
+  }) => {
     const product = await createProduct(admin.request, { title: uniqueProduct("Guarded Kettle").title });
     try {
       // another customer's order, and this customer's own order and review
@@ -473,7 +563,10 @@ test.describe("only admins: the server refuses customers", () => {
       const ownDetails = uniqueOrderDetails();
       const ownOrder = await placeOrderWith(page.request, product._id, ownDetails);
       const description = `Guarded review ${uniqueTag("r")}`;
-      const review = await page.request.post("/api/reviews", { data: { description, rating: 5 }, headers: withOrigin() });
+      const review = await page.request.post("/api/reviews", {
+        data: { description, rating: 5 },
+        headers: withOrigin(),
+      });
       expect(review.status()).toBe(201);
       const reviewId = ((await review.json()) as { insertedId: string }).insertedId;
 
@@ -492,9 +585,13 @@ test.describe("only admins: the server refuses customers", () => {
           expect(response.status(), `POST ${target} ${JSON.stringify(form)}`).not.toBe(200);
           if (target === path) {
             expect([302, 303], `POST ${target} redirects`).toContain(response.status());
-            expect(response.headers().location ?? "", `POST ${target} redirects to sign in`).toMatch(/^(https?:\/\/[^/]+)?\/login\?from=/);
+            expect(response.headers().location ?? "", `POST ${target} redirects to sign in`).toMatch(
+              /^(https?:\/\/[^/]+)?\/login\?from=/,
+            );
           }
-          expect(await response.text(), `POST ${target} answers no success toast`).not.toMatch(/Updated!|Deleted!|Made Admin successfully!/);
+          expect(await response.text(), `POST ${target} answers no success toast`).not.toMatch(
+            /Updated!|Deleted!|Made Admin successfully!/,
+          );
         }
       }
 
@@ -518,20 +615,42 @@ test.describe("only admins: the server refuses customers", () => {
     const product = await createProduct(admin.request, { title: uniqueProduct("Guarded Toaster").title });
     try {
       const order = await placeOrderWith(page.request, product._id);
-      const review = await page.request.post("/api/reviews", { data: { description: `Mine ${uniqueTag("r")}`, rating: 3 }, headers: withOrigin() });
+      const review = await page.request.post("/api/reviews", {
+        data: { description: `Mine ${uniqueTag("r")}`, rating: 3 },
+        headers: withOrigin(),
+      });
       const reviewId = ((await review.json()) as { insertedId: string }).insertedId;
 
       const calls = [
-        { what: "PUT /api/orders/:id Shipped", send: () => page.request.put(`/api/orders/${order._id}`, { data: { status: "Shipped" }, headers: withOrigin() }) },
-        { what: "DELETE /api/products/:id", send: () => page.request.delete(`/api/products/${product._id}`, { headers: withOrigin() }) },
-        { what: "PUT /api/users/admin", send: () => page.request.put("/api/users/admin", { data: { email: customer.email }, headers: withOrigin() }) },
-        { what: "DELETE /api/reviews/:id", send: () => page.request.delete(`/api/reviews/${reviewId}`, { headers: withOrigin() }) },
+        {
+          what: "PUT /api/orders/:id Shipped",
+          send: () =>
+            page.request.put(`/api/orders/${order._id}`, { data: { status: "Shipped" }, headers: withOrigin() }),
+        },
+        {
+          what: "DELETE /api/products/:id",
+          send: () => page.request.delete(`/api/products/${product._id}`, { headers: withOrigin() }),
+        },
+        {
+          what: "PUT /api/users/admin",
+          send: () => page.request.put("/api/users/admin", { data: { email: customer.email }, headers: withOrigin() }),
+        },
+        {
+          what: "DELETE /api/reviews/:id",
+          send: () => page.request.delete(`/api/reviews/${reviewId}`, { headers: withOrigin() }),
+        },
         { what: "GET /api/orders (all orders)", send: () => page.request.get("/api/orders") },
         {
           what: "POST /api/products",
           send: async () =>
             page.request.post("/api/products", {
-              multipart: { title: "Not mine", price: "1", Categories: "accessories", desc1: "x", image: { name: "a.png", mimeType: "image/png", buffer: await makePng(40, 40) } },
+              multipart: {
+                title: "Not mine",
+                price: "1",
+                Categories: "accessories",
+                desc1: "x",
+                image: { name: "a.png", mimeType: "image/png", buffer: await makePng(40, 40) },
+              },
               headers: withOrigin(),
             }),
         },
@@ -540,7 +659,9 @@ test.describe("only admins: the server refuses customers", () => {
 
       expect(await statusOf(page.request, customer.email, order._id)).toBe("Pending");
       expect((await page.request.get(`/api/products/${product._id}`)).status()).toBe(200);
-      expect((await (await page.request.get(`/api/users/${encodeURIComponent(customer.email)}`)).json()).admin).toBe(false);
+      expect((await (await page.request.get(`/api/users/${encodeURIComponent(customer.email)}`)).json()).admin).toBe(
+        false,
+      );
       expect((await listReviews(page.request)).map((r) => r._id)).toContain(reviewId);
     } finally {
       await removeProduct(admin.request, product._id);
@@ -552,9 +673,13 @@ test.describe("accessibility of the admin pages (axe, WCAG 2.1 A and AA)", () =>
   for (const { path, heading } of ADMIN_PAGES) {
     test(`${path} has no axe violations`, async ({ page, customer, admin }) => {
       // something to list on the pages that show lists
-      if (path === "/dashboard/manageorders") await placeOrderWith(page.request, (await productAt(page.request, 1))._id);
+      if (path === "/dashboard/manageorders")
+        await placeOrderWith(page.request, (await productAt(page.request, 1))._id);
       if (path === "/dashboard/reviews") {
-        const review = await page.request.post("/api/reviews", { data: { description: `Accessible ${uniqueTag("r")}`, rating: 4 }, headers: withOrigin() });
+        const review = await page.request.post("/api/reviews", {
+          data: { description: `Accessible ${uniqueTag("r")}`, rating: 4 },
+          headers: withOrigin(),
+        });
         expect(review.status()).toBe(201);
       }
       await openAdminPage(admin, path, heading);
@@ -570,11 +695,17 @@ test.describe("accessibility of the admin pages (axe, WCAG 2.1 A and AA)", () =>
     await expectNoAxeViolations(admin);
   });
 
-  test("/dashboard/manageorders with the delete dialog open has no axe violations", async ({ page, customer, admin }) => {
+  test("/dashboard/manageorders with the delete dialog open has no axe violations", async ({
+    page,
+    customer,
+    admin,
+  }) => {
     const details = uniqueOrderDetails();
     const order = await placeOrderWith(page.request, (await productAt(page.request, 1))._id, details);
     await openAdminPage(admin, "/dashboard/manageorders", "All Order");
-    await adminOrderRow(admin, details.full_name).getByRole("button", { name: `Delete order ${order.order_id}` }).click();
+    await adminOrderRow(admin, details.full_name)
+      .getByRole("button", { name: `Delete order ${order.order_id}` })
+      .click();
     const dialog = confirmDialog(admin, "Are you sure to delete this order?");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "No" })).toBeVisible();

@@ -1,13 +1,25 @@
-// Issue 4 — accounts: Sign Up (with its validation), sign in and out, and the pages that need a
-// signed-in customer or an admin.
+// Accounts: Sign Up (with its validation), sign in and out, and the pages that need a signed-in
+// customer or an admin.
+import { PASSWORD_MIN_LENGTH } from "../../domain/accounts/schemas.ts";
 import { canSignIn, createAccount, newAccount, signIn } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { expectLoginRedirect, open } from "./support/navigation.ts";
-import { dashboardMenu, expectFieldError, expectSignedInHeader, expectSignedOutHeader, expectToast, header, registerForm } from "./support/pages.ts";
+import {
+  dashboardMenu,
+  expectFieldError,
+  expectSignedInHeader,
+  expectSignedOutHeader,
+  expectToast,
+  header,
+  registerForm,
+} from "./support/pages.ts";
 import { productAt } from "./support/shop-api.ts";
 
 test.describe("Sign Up", () => {
-  test("mismatched passwords: a message beside ReType Your Password, and no account is created", async ({ page, request }) => {
+  test("mismatched passwords: a message beside ReType Your Password, and no account is created", async ({
+    page,
+    request,
+  }) => {
     const account = newAccount();
     await open(page, "/register");
     await registerForm.submit(page, { ...account, retype: `${account.password}-typo` });
@@ -31,7 +43,7 @@ test.describe("Sign Up", () => {
   test("a too-short password: a message beside Your Password", async ({ page }) => {
     await open(page, "/register");
     await registerForm.submit(page, { ...newAccount(), password: "a1b2" });
-    await expectFieldError(registerForm.password(page), "Use at least 8 characters.");
+    await expectFieldError(registerForm.password(page), `Use at least ${PASSWORD_MIN_LENGTH} characters.`);
   });
 
   test("an email already in use: a message beside Your Email", async ({ page, request }) => {
@@ -101,7 +113,13 @@ test.describe("sign in and out", () => {
 });
 
 test.describe("protected pages", () => {
-  for (const path of ["/mywishlists", "/dashboard", "/dashboard/myorders", "/dashboard/addreview", "/dashboard/payment"]) {
+  for (const path of [
+    "/mywishlists",
+    "/dashboard",
+    "/dashboard/myorders",
+    "/dashboard/addreview",
+    "/dashboard/payment",
+  ]) {
     test(`${path} sends a signed-out visitor to sign in, remembering the page`, async ({ page }) => {
       await open(page, path);
       await expectLoginRedirect(page, path);

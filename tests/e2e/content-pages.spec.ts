@@ -1,8 +1,17 @@
-// Issue 3 — the shop's other public pages (about, blogs, contact, store locations), the crawler files,
-// and the header and footer every page shares.
+// The shop's other public pages (about, blogs, contact, store locations), the crawler files, and
+// the header and footer every page shares.
 import { expect, test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
-import { catalogue, expectFieldError, expectOnlyProducts, expectSignedInHeader, expectSignedOutHeader, footer, header, inMain } from "./support/pages.ts";
+import {
+  catalogue,
+  expectFieldError,
+  expectOnlyProducts,
+  expectSignedInHeader,
+  expectSignedOutHeader,
+  footer,
+  header,
+  inMain,
+} from "./support/pages.ts";
 import { listProducts, productAt } from "./support/shop-api.ts";
 
 const ARTICLES = ["blogDetails1", "blogDetails2", "blogDetails3", "blogDetails4"];
@@ -142,11 +151,17 @@ test.describe("header and footer", () => {
     await open(page, "/");
     await footer(page).getByRole("link", { name: "Men", exact: true }).click();
     await expect(page).toHaveURL(/\/product\?category=men$/);
-    await expect(catalogue.categoryNav(page).getByRole("link", { name: "Men", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(catalogue.categoryNav(page).getByRole("link", { name: "Men", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const men = await listProducts(page.request, { category: "men" });
     expect(men.length).toBeGreaterThan(0);
     for (const p of men) expect(p.categories.map((c) => c.slug)).toContain("men");
-    await expectOnlyProducts(page, men.map((p) => p._id));
+    await expectOnlyProducts(
+      page,
+      men.map((p) => p._id),
+    );
   });
 
   test("the footer links to the information pages", async ({ page }) => {

@@ -1,12 +1,13 @@
-// Issue 4 — the customer's dashboard: the side menu, Add A Review (star widget, validation, reset)
-// and the Payment placeholder.
+// The customer's dashboard: the side menu, Add A Review (star widget, validation, reset) and the
+// Payment placeholder.
 import { uniqueTag } from "./support/env.ts";
-import { customerTest as test, expect } from "./support/fixtures.ts";
+import { expect, customerTest as test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
 import { dashboardMenu, expectFieldError, expectToast, inMain } from "./support/pages.ts";
 import { listReviews } from "./support/shop-api.ts";
 
-const stars = (page: import("@playwright/test").Page, n: number) => page.getByRole("radio", { name: n === 1 ? "1 star" : `${n} stars`, exact: true });
+const stars = (page: import("@playwright/test").Page, n: number) =>
+  page.getByRole("radio", { name: n === 1 ? "1 star" : `${n} stars`, exact: true });
 
 test("the dashboard shows the customer's name and customer links, and no admin links", async ({ page, customer }) => {
   await open(page, "/dashboard");
@@ -25,7 +26,11 @@ test("the dashboard shows the customer's name and customer links, and no admin l
   for (const name of ["Manage All Orders", "Manage Products", "Add A Product", "All Customer Reviews", "Make Admin"]) {
     await expect(page.getByRole("link", { name })).toHaveCount(0);
   }
-  await expect(page.locator('a[href^="/dashboard/manage"], a[href="/dashboard/makeadmin"], a[href="/dashboard/reviews"], a[href="/dashboard/addnewproduct"]')).toHaveCount(0);
+  await expect(
+    page.locator(
+      'a[href^="/dashboard/manage"], a[href="/dashboard/makeadmin"], a[href="/dashboard/reviews"], a[href="/dashboard/addnewproduct"]',
+    ),
+  ).toHaveCount(0);
   // the dashboard home shows an image (with a text alternative)
   await expect(page.getByRole("main").locator("img")).toHaveCount(1);
   await expect(page.getByRole("main").locator("img")).toHaveAttribute("alt", /\w/);

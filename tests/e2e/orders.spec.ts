@@ -1,6 +1,6 @@
-// Issue 4 — ordering: the order form (/buyProducts/{id}) with its validation and one order per
-// submission, and My Orders with cancelling.
-import { customerTest as test, expect } from "./support/fixtures.ts";
+// Ordering: the order form (/buyProducts/{id}) with its validation and one order per submission,
+// and My Orders with cancelling.
+import { expect, customerTest as test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
 import { expectFieldError, expectToast, inMain, myOrders, ORDER_FIELDS, orderForm } from "./support/pages.ts";
 import { formatUsd, ordersOf, placeOrder, productAt } from "./support/shop-api.ts";

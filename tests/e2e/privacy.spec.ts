@@ -1,15 +1,17 @@
-// Issue 4 — privacy between customers: customer B, signed in in a browser, can neither read nor
-// change customer A's orders or wishlist, through the API or through the My Orders form. (The
-// `customer` fixture, B, is signed in in every test's page; A lives in a browser context of its own.)
+// Privacy between customers: customer B, signed in in a browser, can neither read nor change
+// customer A's orders or wishlist, through the API or through the My Orders form. (The `customer`
+// fixture, B, is signed in in every test's page; A lives in a browser context of its own.)
 import type { Browser, Page } from "@playwright/test";
 import { type Account, registerCustomer } from "./support/accounts.ts";
 import { shopOrigin } from "./support/env.ts";
-import { customerTest as test, expect } from "./support/fixtures.ts";
+import { expect, customerTest as test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
-import { addToWishlist, type ApiOrder, ordersOf, placeOrder, productAt, wishlistOf } from "./support/shop-api.ts";
+import { type ApiOrder, addToWishlist, ordersOf, placeOrder, productAt, wishlistOf } from "./support/shop-api.ts";
 
 /** Customer A, in a browser context of their own, with one Pending order and one wishlist item. */
-async function customerWithData(browser: Browser): Promise<{ page: Page; account: Account; order: ApiOrder; close: () => Promise<void> }> {
+async function customerWithData(
+  browser: Browser,
+): Promise<{ page: Page; account: Account; order: ApiOrder; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: shopOrigin() });
   const page = await context.newPage();
   const account = await registerCustomer(page);
@@ -51,13 +53,19 @@ test.describe("customer B and customer A's data", () => {
   });
 
   test("B cannot cancel A's order through PUT /api/orders/{id}", async ({ page }) => {
-    const response = await page.request.put(`/api/orders/${a.order._id}`, { data: { status: "Cancelled" }, headers: { origin: shopOrigin() } });
+    const response = await page.request.put(`/api/orders/${a.order._id}`, {
+      data: { status: "Cancelled" },
+      headers: { origin: shopOrigin() },
+    });
     expect(response.status()).toBe(403);
     await expectAOrderUntouched();
   });
 
   test("B cannot cancel A's order by posting the My Orders cancel form with A's order id", async ({ page }) => {
-    const response = await page.request.post("/dashboard/myorders", { form: { orderId: a.order._id }, headers: { origin: shopOrigin() } });
+    const response = await page.request.post("/dashboard/myorders", {
+      form: { orderId: a.order._id },
+      headers: { origin: shopOrigin() },
+    });
     expect(response.status()).toBeLessThan(500);
     expect(await response.text()).not.toContain("Canceled!");
     await expectAOrderUntouched();

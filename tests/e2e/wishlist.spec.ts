@@ -1,5 +1,5 @@
-// Issue 4 — the wishlist: the heart on a product page, the My Wishlist page, removing items.
-import { customerTest as test, expect } from "./support/fixtures.ts";
+// The wishlist: the heart on a product page, the My Wishlist page, removing items.
+import { expect, customerTest as test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
 import { expectToast, inMain, productPage } from "./support/pages.ts";
 import { formatUsd, productAt, wishlistOf } from "./support/shop-api.ts";
@@ -7,7 +7,9 @@ import { formatUsd, productAt, wishlistOf } from "./support/shop-api.ts";
 test("an empty wishlist says so and offers CONTINUE SHOPPING", async ({ page, customer }) => {
   await open(page, "/mywishlists");
   await expect(page.getByRole("heading", { level: 1, name: "My Wishlist" })).toBeVisible();
-  await expect(inMain(page, "There are no favorites yet. Add your favorites to wishlist and they will show here.")).toBeVisible();
+  await expect(
+    inMain(page, "There are no favorites yet. Add your favorites to wishlist and they will show here."),
+  ).toBeVisible();
   await inMain(page, "CONTINUE SHOPPING").click();
   await expect(page).toHaveURL(/\/product$/);
   expect(await wishlistOf(page.request, customer.email)).toEqual([]);

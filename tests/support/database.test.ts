@@ -1,8 +1,8 @@
 // The migrations run on whichever engine this run is on (SQLite by default, PostgreSQL when
 // scripts/test.ts sets TEST_DATABASE_URL), and each test database is really removed afterwards.
 import { existsSync } from "node:fs";
-import pg from "pg";
 import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../db/connection.ts";
 import { migrations } from "../../db/migrations/index.ts";
@@ -31,7 +31,17 @@ describe(`test database on ${testEngine()}`, () => {
 
   it("creates the shop's and Better Auth's tables", async () => {
     const tables = (await t.handle.db.introspection.getTables()).map((table) => table.name);
-    for (const name of ["user", "session", "account", "verification", "rateLimit", "category", "product", "shop_order", "order_line"]) {
+    for (const name of [
+      "user",
+      "session",
+      "account",
+      "verification",
+      "rateLimit",
+      "category",
+      "product",
+      "shop_order",
+      "order_line",
+    ]) {
       expect(tables).toContain(name);
     }
   });
@@ -41,7 +51,11 @@ describe(`test database on ${testEngine()}`, () => {
       .insertInto("category")
       .values({ id: "c-test", slug: "test-category", name: "Test", department: "men", position: 1 })
       .execute();
-    const row = await t.handle.db.selectFrom("category").selectAll().where("id", "=", "c-test").executeTakeFirstOrThrow();
+    const row = await t.handle.db
+      .selectFrom("category")
+      .selectAll()
+      .where("id", "=", "c-test")
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ slug: "test-category", position: 1 });
   });
 });
@@ -50,7 +64,9 @@ describe("drop()", () => {
   it("removes the database", async () => {
     const t = await createTestDatabase();
     if (testEngine() === "sqlite") {
-      const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.handle.db);
+      const row = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
+        t.handle.db,
+      );
       const file = row.rows[0].file;
       expect(existsSync(file)).toBe(true);
       await t.drop();

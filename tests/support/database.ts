@@ -16,7 +16,12 @@ import path from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../../db/connection.ts";
 
-export type TestDatabase = { handle: DatabaseHandle; drop: () => Promise<void> };
+export type TestDatabase = {
+  handle: DatabaseHandle;
+  /** a second connection (pool) to the same database, as another shop process would have; the caller closes it */
+  reopen: () => DatabaseHandle;
+  drop: () => Promise<void>;
+};
 
 export function testEngine(): "sqlite" | "postgres" {
   return process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
@@ -48,7 +53,7 @@ async function createSqlite(): Promise<TestDatabase> {
     await drop();
     throw error;
   }
-  return { handle, drop };
+  return { handle, reopen: () => openDatabase({ dataDir: dir, sqliteFile }), drop };
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {
@@ -83,5 +88,39 @@ async function createPostgres(adminUrl: string): Promise<TestDatabase> {
     await drop();
     throw error;
   }
-  return { handle, drop };
+  return { handle, reopen: () => openDatabase({ dataDir: os.tmpdir(), databaseUrl: url.toString() }), drop };
+}
+
+export type EmptyTarget = {
+  /** a new data folder (the SQLite file, media) */
+  dataDir: string;
+  /** under TEST_DATABASE_URL, a new empty PostgreSQL database (no migrations run) */
+  databaseUrl: string | undefined;
+  /** DATA_DIR and DATABASE_URL for a shop or script on this target */
+  env: { DATA_DIR: string; DATABASE_URL: string | undefined };
+  drop: () => Promise<void>;
+};
+
+/** An empty place for a whole shop, as an operator would give one: a new folder and, on PostgreSQL, a new database. */
+export async function createEmptyTarget(): Promise<EmptyTarget> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-target-"));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let name: string | undefined;
+  if (adminUrl) {
+    name = `t_${randomBytes(8).toString("hex")}`;
+    await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    dataDir,
+    databaseUrl,
+    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl && name) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
 }

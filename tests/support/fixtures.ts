@@ -26,12 +26,22 @@ export async function firstProduct(shop: TestShop, index = 0): Promise<Catalogue
 }
 
 export const pngImage = (width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: "#3366aa" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#3366aa" } })
+    .png()
+    .toBuffer();
 
-export const VALID_PRODUCT_FIELDS = { title: "Test Lamp 3000", Categories: "Accessories", price: "49.90", desc1: "Warm light" };
+export const VALID_PRODUCT_FIELDS = {
+  title: "Test Lamp 3000",
+  Categories: "Accessories",
+  price: "49.90",
+  desc1: "Warm light",
+};
 
 /** The add-product form; `fields` values given as arrays become repeated fields. */
-export function productForm(fields: Record<string, string | string[]>, image?: { data: Buffer | string; type: string; name?: string }) {
+export function productForm(
+  fields: Record<string, string | string[]>,
+  image?: { data: Buffer | string; type: string; name?: string },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) form.append(k, one);
   if (image) {
@@ -45,7 +55,10 @@ export function productForm(fields: Record<string, string | string[]>, image?: {
 export async function createProduct(admin: Client, fields: Record<string, string | string[]> = {}) {
   const res = await admin.request("/api/products", {
     method: "POST",
-    body: productForm({ ...VALID_PRODUCT_FIELDS, title: `Fixture product ${Math.random().toString(36).slice(2, 8)}`, ...fields }, { data: await pngImage(), type: "image/png" }),
+    body: productForm(
+      { ...VALID_PRODUCT_FIELDS, title: `Fixture product ${Math.random().toString(36).slice(2, 8)}`, ...fields },
+      { data: await pngImage(), type: "image/png" },
+    ),
   });
   expect(res.status).toBe(201);
   const body = await res.json();
@@ -79,7 +92,10 @@ export async function addToWishlist(client: Client, productId: string) {
   return res.json();
 }
 
-export async function addReview(client: Client, json: Record<string, unknown> = { description: "Solid and well made.", rating: 4 }) {
+export async function addReview(
+  client: Client,
+  json: Record<string, unknown> = { description: "Solid and well made.", rating: 4 },
+) {
   const res = await client.request("/api/reviews", { method: "POST", json });
   expect(res.status).toBe(201);
   return res.json();
@@ -100,8 +116,16 @@ export async function userRow(shop: TestShop, email: string) {
 // ── requests that must be refused ──
 
 /** A body sent as text/plain (→ 415) and one that claims JSON but is not (→ 400). */
-export const notJsonBody = (method: string): RequestInit => ({ method, headers: { "content-type": "text/plain" }, body: "status=Shipped" });
-export const brokenJsonBody = (method: string): RequestInit => ({ method, headers: { "content-type": "application/json" }, body: '{"status": "Shipped",' });
+export const notJsonBody = (method: string): RequestInit => ({
+  method,
+  headers: { "content-type": "text/plain" },
+  body: "status=Shipped",
+});
+export const brokenJsonBody = (method: string): RequestInit => ({
+  method,
+  headers: { "content-type": "application/json" },
+  body: '{"status": "Shipped",',
+});
 
 /** Asserts the status and the `{ error: { code, message, fields? } }` shape; answers the error. */
 export async function expectError(res: Response, status: number, code?: string) {
@@ -123,7 +147,12 @@ export async function snapshot(shop: TestShop): Promise<Record<string, Row[]>> {
   return {
     user: await db.selectFrom("user").selectAll().orderBy("id").execute(),
     product: await db.selectFrom("product").selectAll().orderBy("id").execute(),
-    product_category: await db.selectFrom("product_category").selectAll().orderBy("product_id").orderBy("category_id").execute(),
+    product_category: await db
+      .selectFrom("product_category")
+      .selectAll()
+      .orderBy("product_id")
+      .orderBy("category_id")
+      .execute(),
     shop_order: await db.selectFrom("shop_order").selectAll().orderBy("id").execute(),
     order_line: await db.selectFrom("order_line").selectAll().orderBy("id").execute(),
     wishlist_item: await db.selectFrom("wishlist_item").selectAll().orderBy("id").execute(),
@@ -151,7 +180,11 @@ export function rawRequest(shop: TestShop, path: string, init: RequestInit = {})
 export function signInResponse(shop: TestShop, email: string, password: string, options: { origin?: boolean } = {}) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (options.origin !== false) headers.origin = TEST_ORIGIN;
-  return rawRequest(shop, "/api/auth/sign-in/email", { method: "POST", headers, body: JSON.stringify({ email, password }) });
+  return rawRequest(shop, "/api/auth/sign-in/email", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
 }
 
 /** The shop's database with Better Auth's session and account tables typed (db/schema.ts leaves them out). */
@@ -169,7 +202,10 @@ export const cookieHeader = (res: Response) =>
     .join("; ");
 
 /** How many rows a table has. */
-export async function countRows(shop: TestShop, table: "user" | "session" | "product" | "shop_order" | "order_line" | "wishlist_item" | "review" | "contact_message") {
+export async function countRows(
+  shop: TestShop,
+  table: "user" | "session" | "product" | "shop_order" | "order_line" | "wishlist_item" | "review" | "contact_message",
+) {
   const row = await authDb(shop)
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -67,7 +67,12 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
   const issuer = `http://${host}:${port}`;
 
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: "jwk" }), kid: randomBytes(8).toString("hex"), alg: "RS256", use: "sig" };
+  const jwk = {
+    ...privateKey.export({ format: "jwk" }),
+    kid: randomBytes(8).toString("hex"),
+    alg: "RS256",
+    use: "sig",
+  };
 
   const configuration: Configuration = {
     clients: [
@@ -95,7 +100,13 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: account.email, email_verified: account.emailVerified, name: account.name, picture: account.picture };
+          return {
+            sub,
+            email: account.email,
+            email_verified: account.emailVerified,
+            name: account.name,
+            picture: account.picture,
+          };
         },
       };
     },
@@ -132,11 +143,15 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
 
   async function interaction(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     const [, , uid, step] = url.pathname.split("/");
-    let details;
+    let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      send(res, 400, page("Sign-in expired", `<h1>This sign-in has expired</h1><p>Go back to the shop and start again.</p>`));
+      send(
+        res,
+        400,
+        page("Sign-in expired", `<h1>This sign-in has expired</h1><p>Go back to the shop and start again.</p>`),
+      );
       return;
     }
     if (details.uid !== uid) {
@@ -167,7 +182,9 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
         return;
       }
       const account = details.session?.accountId ? bySub.get(details.session.accountId) : undefined;
-      const scopes = String(details.params.scope ?? "").split(" ").filter(Boolean);
+      const scopes = String(details.params.scope ?? "")
+        .split(" ")
+        .filter(Boolean);
       send(
         res,
         200,
@@ -195,19 +212,30 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
         return;
       }
       const account = remember(email, form.get("name") ?? "", form.get("email_verified") === "true");
-      await provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.sub } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (step === "consent" && details.prompt.name === "consent") {
       const accountId = details.session?.accountId;
       if (!accountId) throw new Error("consent without a signed-in account");
       const grant = details.grantId
-        ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
+        ? ((await provider.Grant.find(details.grantId)) ??
+          new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
         : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(" "));
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, scopes.join(" "));
       const grantId = await grant.save();
       await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
       return;
@@ -270,7 +298,10 @@ function page(title: string, body: string): string {
 }
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {
@@ -295,12 +326,15 @@ function argValue(argv: string[], name: string): string | undefined {
   return prefixed?.slice(name.length + 1);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   const argv = process.argv.slice(2);
   const shop = argValue(argv, "--shop");
   if (!shop) {
-    console.error("usage: node tests/support/oidc-server.ts --port N --shop http://localhost:M [--client-id ID] [--client-secret SECRET]");
+    console.error(
+      "usage: node tests/support/oidc-server.ts --port N --shop http://localhost:M [--client-id ID] [--client-secret SECRET]",
+    );
     process.exit(2);
   }
   const oidc = await startOidcServer({

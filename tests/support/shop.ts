@@ -6,14 +6,19 @@
 import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
-import { requestContext } from "../../app/context.ts";
+import { requestContextKey } from "../../app/context.ts";
 import { createApp } from "../../server/app.ts";
-import { actorFromHeaders } from "../../server/auth.ts";
+import { actorFromHeaders } from "../../server/auth/index.ts";
 import { loadConfig } from "../../server/config.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import type { RequestContext } from "../../server/context.ts";
+import { isPersonal } from "../../server/http/shared-answers.ts";
+import type { MailWorkerOptions } from "../../server/mail/worker.ts";
+import { createServices, type Logger, type Services } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3999";
+/** The upload limit of the test shop: small, so that tests can go over it cheaply. */
+export const TEST_MAX_UPLOAD_BYTES = 512 * 1024;
 export const ADMIN = { email: "owner@shop.test", password: "owner-password-1" };
 /** the password of every customer made by `shop.customer()` */
 export const CUSTOMER_PASSWORD = "customer-password-1";
@@ -25,6 +30,12 @@ export type TestShop = {
   anonymous: Client;
   /** registers a new customer and returns a client signed in as them */
   customer: (name?: string) => Promise<Client>;
+  /**
+   * A customer account with a session made by Better Auth's own session store, used through a
+   * bearer token: for tests that need many customers at once (signing up hashes a password with
+   * scrypt, a deliberately slow step that would take most of such a test). No password exists.
+   */
+  quickCustomer: (name?: string) => Promise<Client>;
   admin: () => Promise<Client>;
   close: () => Promise<void>;
 };
@@ -38,8 +49,25 @@ export type Client = {
 
 let counter = 0;
 
-export async function createTestShop(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestShop> {
-  const database: TestDatabase = await createTestDatabase();
+export type TestShopOptions = {
+  seed?: boolean;
+  /** environment variables on top of the test defaults; `undefined` removes a default */
+  env?: Record<string, string | undefined>;
+  /** an existing database (say, to start the shop again on it); the caller drops it */
+  database?: TestDatabase;
+  /** where log lines go (silent by default) */
+  log?: Logger;
+  /**
+   * Stock of every seeded variant, so that tests that order do not run a product dry (the demo
+   * catalogue's own, realistic stock has sold-out variants); tests of stock set what they need.
+   */
+  stock?: number;
+  /** the mail worker's timing (tests make retries quick) */
+  mailWorker?: Partial<MailWorkerOptions>;
+};
+
+export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
+  const database: TestDatabase = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
@@ -51,10 +79,18 @@ export async function createTestShop(options: { seed?: boolean; env?: Record<str
     DEMO_MODE: "false",
     SEED_ON_EMPTY: options.seed === false ? "false" : "true",
     LOG_LEVEL: "silent",
-    MAX_UPLOAD_BYTES: String(512 * 1024),
+    MAX_UPLOAD_BYTES: String(TEST_MAX_UPLOAD_BYTES),
     ...options.env,
   });
-  const services = await createServices(config, { database: database.handle });
+  const services = await createServices(config, {
+    database: database.handle,
+    log: options.log,
+    mailWorker: options.mailWorker,
+  });
+  await services.database.db
+    .updateTable("product_variant")
+    .set({ stock: options.stock ?? 1000 })
+    .execute();
   const app = createApp(services);
 
   const clientWith = (email: string, cookie: string): Client => ({
@@ -98,13 +134,51 @@ export async function createTestShop(options: { seed?: boolean; env?: Record<str
       return signIn(`customer${counter}-${Date.now()}@shop.test`, CUSTOMER_PASSWORD, name);
     },
     admin: () => signIn(ADMIN.email, ADMIN.password),
-    close: () => database.drop(),
+    quickCustomer: async (name = "Quick Customer") => {
+      counter += 1;
+      const email = `quick${counter}-${Date.now()}@shop.test`;
+      const auth = await services.auth.$context;
+      const user = await auth.internalAdapter.createUser(
+        { email, name, emailVerified: false },
+        { method: "email-password" },
+      );
+      const session = await auth.internalAdapter.createSession(user.id);
+      const bearer = clientWith(email, "");
+      return {
+        ...bearer,
+        request: (p, init = {}) =>
+          bearer.request(p, {
+            ...init,
+            headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: `Bearer ${session.token}` },
+          }),
+      };
+    },
+    close: async () => {
+      await services.stop();
+      if (!options.database) await database.drop();
+    },
   };
 }
 
 /** The context a page's loader or action gets from server/app.ts, for calling one directly. */
-export function pageContext(shop: { services: Services }, request: Request): RouterContextProvider {
+export async function pageContext(shop: { services: Services }, request: Request): Promise<RouterContextProvider> {
+  const { services } = shop;
+  const ctx: RequestContext = {
+    config: services.config,
+    services,
+    db: services.database.db,
+    media: services.media,
+    shop: services.shopSettings,
+    payments: services.payments,
+    actor: await actorFromHeaders(services.auth, request.headers),
+    clientIp: "127.0.0.1",
+    requestId: "test",
+    log: services.log,
+    nonce: "",
+    cartId: services.cartCookie.read(request.headers.get("cookie")),
+    personal: isPersonal(request.headers),
+  };
   const context = new RouterContextProvider();
-  context.set(requestContext, { services: shop.services, actor: () => actorFromHeaders(shop.services.auth, request.headers), clientIp: "127.0.0.1" });
+  context.set(requestContextKey, ctx);
   return context;
 }

@@ -1,11 +1,12 @@
-import { data, Form, useNavigation } from "react-router";
-import { DomainError } from "../../../domain/errors.ts";
-import { DEFAULT_RATING, addReview } from "../../../domain/reviews/index.ts";
+import { Form, useNavigation } from "react-router";
+import { addReview } from "../../../domain/reviews/index.ts";
+import { DEFAULT_RATING } from "../../../domain/reviews/rating.ts";
 import { Spinner } from "../../components/Field.tsx";
 import { StarRating } from "../../components/StarRating.tsx";
-import { Toast } from "../../components/Toast.tsx";
+import { Toast, toastFor } from "../../components/Toast.tsx";
+import { handleForm } from "../../lib/form.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { requireSignedIn, shop } from "../../lib/request.server.ts";
+import { requestCtx, requireSignedIn } from "../../lib/request.server.ts";
 import type { Route } from "./+types/add-review";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -13,27 +14,29 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireSignedIn(context, request);
-  const form = await request.formData();
-  try {
-    await addReview(shop(context).deps, actor, { description: form.get("description"), rating: form.get("rating") ?? undefined });
-    return { ok: true as const, postedAt: Date.now(), fields: {} as Record<string, string>, toast: { message: "Thank you! Your review has been posted.", kind: "success" as const } };
-  } catch (e) {
-    if (e instanceof DomainError) return data({ ok: false as const, postedAt: 0, fields: e.fields ?? {}, toast: null }, { status: e.status });
-    throw e;
-  }
+  const ctx = requestCtx(context);
+  requireSignedIn(ctx, request);
+  return handleForm(request, {
+    run: async (values) => ({ review: await addReview(ctx, values), postedAt: Date.now() }),
+    success: "Thank you! Your review has been posted.",
+  });
 }
 
 export default function AddReview({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const error = actionData?.fields.description;
+  const error = actionData?.ok ? undefined : actionData?.fields.description;
   return (
     <div>
       <h1 className="section-title">Add A Review</h1>
-      <Toast toast={actionData?.toast} />
+      <Toast toast={actionData?.ok ? toastFor(actionData) : null} />
       {/* a new key after each successful post starts the form over */}
-      <Form method="post" key={actionData?.postedAt || "review"} className="mt-6 max-w-xl space-y-5 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm" noValidate>
+      <Form
+        method="post"
+        key={actionData?.ok ? actionData.result.postedAt : "review"}
+        className="mt-6 max-w-xl space-y-5 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm"
+        noValidate
+      >
         <StarRating name="rating" initial={DEFAULT_RATING} />
         <div>
           <label htmlFor="description" className="label">

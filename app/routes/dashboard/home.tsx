@@ -10,7 +10,13 @@ export default function DashboardHome() {
   return (
     <div>
       <h1 className="sr-only">Dashboard</h1>
-      <img src="/images/dashboard.svg" alt="Shopping bags and parcels on their way" width={960} height={600} className="w-full rounded-2xl" />
+      <img
+        src="/images/dashboard.svg"
+        alt="Shopping bags and parcels on their way"
+        width={960}
+        height={600}
+        className="w-full rounded-2xl"
+      />
     </div>
   );
 }

@@ -1,15 +1,76 @@
-import { Form, NavLink, Outlet } from "react-router";
+import { Form, NavLink, Outlet, useFetcher } from "react-router";
+import { DomainError } from "../../../domain/shared/errors.ts";
+import { Spinner } from "../../components/Field.tsx";
 import { ShieldIcon, UserIcon } from "../../components/Icons.tsx";
+import { authErrorMessage, callAuth, EMAIL_VERIFIED_PATH } from "../../lib/auth.server.ts";
+import { handleForm } from "../../lib/form.server.ts";
 import { signedInOnly } from "../../lib/guards.server.ts";
-import { shop } from "../../lib/request.server.ts";
+import { requestCtx, requireSignedIn } from "../../lib/request.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [signedInOnly];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const who = await shop(context).actor();
-  if (who.kind === "anonymous") throw new Error("guarded by middleware");
-  return { name: who.user.name, admin: who.kind === "admin" };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const who = requireSignedIn(requestCtx(context), request);
+  return {
+    name: who.user.name,
+    admin: who.kind === "admin",
+    email: who.user.email,
+    emailVerified: who.user.emailVerified,
+  };
+}
+
+/** The banner's "Resend verification email" (its form posts here, to the dashboard's layout). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requestCtx(context);
+  const who = requireSignedIn(ctx, request);
+  return handleForm(request, {
+    run: async () => {
+      const result = await callAuth(ctx, request, "/send-verification-email", {
+        email: who.user.email,
+        callbackURL: EMAIL_VERIFIED_PATH,
+      });
+      if (!result.ok) {
+        throw new DomainError(result.status === 429 ? "rate_limited" : "bad_request", authErrorMessage(result));
+      }
+    },
+    success: `We have sent a new link to ${who.user.email}. It works for 24 hours.`,
+  });
+}
+
+/** Shown until the customer confirms their address: why it matters, and a new link on request. */
+function VerifyEmailBanner({ email, posted }: { email: string; posted: Route.ComponentProps["actionData"] }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  // with JavaScript the fetcher's answer; without, the page the form post rendered
+  const outcome = fetcher.data ?? posted;
+  return (
+    <section
+      aria-labelledby="verify-email-title"
+      className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="verify-email-title" className="font-semibold">
+        Please confirm your email address
+      </h2>
+      <p className="mt-1 text-sm">
+        We sent a link to <span className="break-all font-medium">{email}</span>. Confirming it lets us help you if you
+        forget your password, and lets you sign in with Google too.
+      </p>
+      <fetcher.Form method="post" action="/dashboard" className="mt-3">
+        <button type="submit" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy}>
+          {busy && <Spinner />}
+          {busy ? "Sending…" : "Resend verification email"}
+        </button>
+      </fetcher.Form>
+      <div role="status">
+        {outcome?.message && (
+          <p className={`mt-2 text-sm font-medium ${outcome.ok ? "text-green-800" : "text-red-800"}`}>
+            {outcome.message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
 }
 
 const customerLinks = [
@@ -24,6 +85,7 @@ const adminLinks = [
   { to: "/dashboard/addnewproduct", label: "Add A Product" },
   { to: "/dashboard/reviews", label: "All Customer Reviews" },
   { to: "/dashboard/makeadmin", label: "Make Admin" },
+  { to: "/dashboard/mail", label: "Mail" },
 ];
 
 function MenuLinks({ links, label }: { links: { to: string; label: string }[]; label: string }) {
@@ -48,14 +110,16 @@ function MenuLinks({ links, label }: { links: { to: string; label: string }[]; l
   );
 }
 
-export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { name, admin } = loaderData;
+export default function DashboardLayout({ loaderData, actionData }: Route.ComponentProps) {
+  const { name, admin, email, emailVerified } = loaderData;
   return (
     <div className="container-page grid gap-8 py-8 md:grid-cols-[16rem_1fr]">
       <aside className="md:sticky md:top-24 md:self-start">
         <nav aria-label="Dashboard" className="rounded-2xl border border-ink-100 bg-white p-4 shadow-sm">
           <NavLink to="/dashboard" end className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-ink-100">
-            <span className="rounded-full bg-accent-100 p-2 text-accent-800">{admin ? <ShieldIcon title="Admin" /> : <UserIcon title="Customer" />}</span>
+            <span className="rounded-full bg-accent-100 p-2 text-accent-800">
+              {admin ? <ShieldIcon title="Admin" /> : <UserIcon title="Customer" />}
+            </span>
             <span>
               <span className="block font-semibold text-ink-900">{name}</span>
               <span className="text-xs text-ink-600">{admin ? "Admin" : "Customer"}</span>
@@ -72,6 +136,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </nav>
       </aside>
       <section className="min-w-0">
+        {!emailVerified && <VerifyEmailBanner email={email} posted={actionData} />}
         <Outlet />
       </section>
     </div>

@@ -8,7 +8,11 @@ import { open } from "./navigation.ts";
 
 export type Account = { name: string; email: string; password: string };
 
-export const DEMO_CUSTOMER: Account = { name: "Demo Customer", email: "customer@demo.vitrine.test", password: "demo-customer-1234" };
+export const DEMO_CUSTOMER: Account = {
+  name: "Demo Customer",
+  email: "customer@demo.vitrine.test",
+  password: "demo-customer-1234",
+};
 
 /** New, never-registered credentials (a strong password the shop accepts). */
 export function newAccount(label = "Customer"): Account {
@@ -36,7 +40,12 @@ export async function registerCustomer(page: Page, account: Account = newAccount
 }
 
 /** Fills in and sends the login form (at /login, or /login?from=… when `from` is given); waits to leave it. */
-export async function signIn(page: Page, email: string, password: string, options: { from?: string; stayOnForm?: boolean } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  options: { from?: string; stayOnForm?: boolean } = {},
+): Promise<void> {
   if (!new URL(page.url(), "http://x").pathname.startsWith("/login") || options.from) {
     await open(page, options.from ? `/login?from=${encodeURIComponent(options.from)}` : "/login");
   }
@@ -48,6 +57,9 @@ export async function signIn(page: Page, email: string, password: string, option
 
 /** Whether these credentials can sign in (checked through the API, without touching any browser). */
 export async function canSignIn(request: APIRequestContext, email: string, password: string): Promise<boolean> {
-  const response = await request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: shopOrigin() } });
+  const response = await request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: shopOrigin() },
+  });
   return response.ok();
 }

@@ -15,7 +15,11 @@ import { test as base } from "./fixtures.ts";
 import { open } from "./navigation.ts";
 import type { ApiOrder, ApiProduct } from "./shop-api.ts";
 
-export const DEMO_ADMIN: Account = { name: "Demo Admin", email: "admin@demo.vitrine.test", password: "demo-admin-1234" };
+export const DEMO_ADMIN: Account = {
+  name: "Demo Admin",
+  email: "admin@demo.vitrine.test",
+  password: "demo-admin-1234",
+};
 
 /** The admin pages with their headings. */
 export const ADMIN_PAGES = [
@@ -24,13 +28,17 @@ export const ADMIN_PAGES = [
   { path: "/dashboard/addnewproduct", heading: "Add A Product", menu: "Add A Product" },
   { path: "/dashboard/reviews", heading: "All Customer Review", menu: "All Customer Reviews" },
   { path: "/dashboard/makeadmin", heading: "Make Admin", menu: "Make Admin" },
+  { path: "/dashboard/mail", heading: "Mail", menu: "Mail" },
 ] as const;
 
 /** Opens a page in a new browser context of its own (own cookies) on the shop; closed after the test. */
 export type OpenBrowser = () => Promise<Page>;
 
 /** A fresh customer registered and signed in in a browser context of their own. */
-export async function newCustomerPage(openBrowser: OpenBrowser, account: Account = newAccount()): Promise<{ page: Page; account: Account }> {
+export async function newCustomerPage(
+  openBrowser: OpenBrowser,
+  account: Account = newAccount(),
+): Promise<{ page: Page; account: Account }> {
   const page = await openBrowser();
   await createAccount(page.request, account);
   return { page, account };
@@ -75,7 +83,9 @@ export function postPageForm(request: APIRequestContext, path: string, form: Rec
 
 /** A real PNG (a coloured rectangle with a lighter band), made with sharp. */
 export async function makePng(width = 480, height = 360, background = { r: 32, g: 96, b: 160 }): Promise<Buffer> {
-  const band = await sharp({ create: { width, height: Math.max(1, Math.floor(height / 4)), channels: 3, background: { r: 240, g: 200, b: 80 } } })
+  const band = await sharp({
+    create: { width, height: Math.max(1, Math.floor(height / 4)), channels: 3, background: { r: 240, g: 200, b: 80 } },
+  })
     .png()
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background } })
@@ -90,7 +100,9 @@ export async function makeHugePng(bytes: number): Promise<Buffer> {
   const height = Math.ceil(bytes / (width * 3)) + 10;
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) & 0xff;
-  const png = await sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   expect(png.length).toBeGreaterThan(bytes);
   return png;
 }
@@ -129,11 +141,19 @@ export async function removeProduct(request: APIRequestContext, id: string): Pro
 }
 
 /** `$1,234.50`, as the shop shows prices. */
-export const usd = (dollars: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+export const usd = (dollars: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
 
 // ── orders ──
 
-export type OrderDetails = { full_name: string; address: string; city: string; state: string; zip: string; phone: string };
+export type OrderDetails = {
+  full_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+};
 
 /** Shipping details no other test uses, so that the admin can find the order's row by its text. */
 export function uniqueOrderDetails(): OrderDetails {
@@ -149,8 +169,15 @@ export function uniqueOrderDetails(): OrderDetails {
 }
 
 /** Places an order with these details as the signed-in customer of `request` (POST /api/orders). */
-export async function placeOrderWith(request: APIRequestContext, productId: string, details: OrderDetails = uniqueOrderDetails()): Promise<ApiOrder> {
-  const response = await request.post("/api/orders", { data: { ...details, checkbox: true, productId }, headers: withOrigin() });
+export async function placeOrderWith(
+  request: APIRequestContext,
+  productId: string,
+  details: OrderDetails = uniqueOrderDetails(),
+): Promise<ApiOrder> {
+  const response = await request.post("/api/orders", {
+    data: { ...details, checkbox: true, productId },
+    headers: withOrigin(),
+  });
   expect(response.status(), `POST /api/orders: ${await response.text()}`).toBe(201);
   return ((await response.json()) as { order: ApiOrder }).order;
 }
@@ -159,14 +186,18 @@ export async function placeOrderWith(request: APIRequestContext, productId: stri
 export const adminOrderRow = (page: Page, text: string) => page.getByTestId("admin-order").filter({ hasText: text });
 
 /** One cell of a Manage Orders row, by its column. */
-export const orderCell = (row: Locator, column: "Customer" | "Product" | "Price" | "Email" | "Address" | "Phone" | "Status" | "Delete") =>
-  row.locator(`td[data-label="${column}"]`);
+export const orderCell = (
+  row: Locator,
+  column: "Customer" | "Product" | "Price" | "Email" | "Address" | "Phone" | "Status" | "Delete",
+) => row.locator(`td[data-label="${column}"]`);
 
 export const orderStatusFilter = (page: Page) => page.getByRole("navigation", { name: "Filter orders by status" });
 
 /** The texts of the Status column of every row on the page. */
 export async function statusColumn(page: Page): Promise<string[]> {
-  return (await page.getByTestId("admin-order").locator('td[data-label="Status"]').allTextContents()).map((t) => t.trim());
+  return (await page.getByTestId("admin-order").locator('td[data-label="Status"]').allTextContents()).map((t) =>
+    t.trim(),
+  );
 }
 
 // ── confirmation dialogs (ConfirmForm) ──

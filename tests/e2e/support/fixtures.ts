@@ -13,6 +13,7 @@ export const test = base.extend<{ customer: Account }>({
   },
 });
 
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a value-less fixture as void
 export const customerTest = test.extend<{ signedIn: void }>({
   signedIn: [
     async ({ customer }, use) => {

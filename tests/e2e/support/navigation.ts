@@ -13,7 +13,9 @@ export async function waitForHydration(page: Page): Promise<void> {
       { timeout: 15_000 },
     );
   } catch (e) {
-    throw new Error(`${page.url()} did not hydrate within 15 s (did its JavaScript fail to load, e.g. build/ rebuilt during the run?)\n${e}`);
+    throw new Error(
+      `${page.url()} did not hydrate within 15 s (did its JavaScript fail to load, e.g. build/ rebuilt during the run?)\n${e}`,
+    );
   }
 }
 

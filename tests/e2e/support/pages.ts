@@ -42,11 +42,14 @@ export async function expectSignedInHeader(page: Page, name: string): Promise<vo
 
 // ── product cards (catalogue and landing page) ──
 
-export const productCards = (scope: Page | Locator) => ("goto" in scope ? scope.getByRole("main") : scope).getByRole("article");
+export const productCards = (scope: Page | Locator) =>
+  ("goto" in scope ? scope.getByRole("main") : scope).getByRole("article");
 
 /** The product ids of the cards in `scope`, in order (read from each card's View link). */
 export async function cardProductIds(scope: Page | Locator): Promise<string[]> {
-  const hrefs = await productCards(scope).getByRole("link", { name: /^View\b/ }).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await productCards(scope)
+    .getByRole("link", { name: /^View\b/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   return hrefs.map((href) => href.replace(/^\/product\//, ""));
 }
 
@@ -59,7 +62,8 @@ export async function cardTitles(scope: Page | Locator): Promise<string[]> {
 export const catalogue = {
   searchBox: (page: Page) => page.getByRole("searchbox", { name: "Search" }),
   /** The "N products matching “q”" line, once the results for `q` are shown. */
-  resultLine: (page: Page, q: string) => page.getByText(new RegExp(`^\\d+ products? matching “${q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}”$`)),
+  resultLine: (page: Page, q: string) =>
+    page.getByText(new RegExp(`^\\d+ products? matching “${q.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}”$`)),
   categoryNav: (page: Page) => page.getByRole("main").getByRole("navigation", { name: "Categories" }),
   pagination: (page: Page) => page.getByRole("navigation", { name: "Pagination" }),
 };
@@ -70,7 +74,10 @@ export async function expectOnlyProducts(page: Page, allowed: Iterable<string>):
   await expect(productCards(page).first()).toBeVisible();
   const ids = await cardProductIds(page);
   expect(ids.length).toBeGreaterThan(0);
-  expect(ids.filter((id) => !set.has(id)), "cards outside the expected set").toEqual([]);
+  expect(
+    ids.filter((id) => !set.has(id)),
+    "cards outside the expected set",
+  ).toEqual([]);
 }
 
 // ── product page ──
@@ -102,7 +109,11 @@ export const orderForm = {
     for (const { label, key } of ORDER_FIELDS) await orderForm.field(page, label).fill(values[key]);
     await orderForm.acknowledgement(page).check();
   },
-  confirmation: (page: Page) => orderForm.form(page).getByRole("status").filter({ hasText: /Your order #\d+ has been placed/ }),
+  confirmation: (page: Page) =>
+    orderForm
+      .form(page)
+      .getByRole("status")
+      .filter({ hasText: /Your order #\d+ has been placed/ }),
 };
 
 // ── My Orders ──

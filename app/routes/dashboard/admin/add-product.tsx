@@ -1,13 +1,18 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import * as catalog from "../../../../domain/catalog/index.ts";
-import { DomainError } from "../../../../domain/errors.ts";
-import { readImageUpload } from "../../../../domain/media/images.ts";
-import { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "../../../../domain/media/upload-rules.ts";
+import { readImageUpload } from "../../../../domain/media/index.ts";
+import {
+  ACCEPTED_IMAGE_TYPES,
+  imageTooLargeMessage,
+  UPLOAD_FORM_FIELDS_BYTES,
+} from "../../../../domain/media/upload-rules.ts";
+import { DomainError } from "../../../../domain/shared/errors.ts";
 import { Field, Spinner } from "../../../components/Field.tsx";
 import { Toast } from "../../../components/Toast.tsx";
+import { formFailure, handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { requireAdminPage, shop } from "../../../lib/request.server.ts";
+import { requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/add-product";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,51 +20,53 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(context, request);
-  const { services, db } = shop(context);
+  const ctx = requestCtx(context);
+  requireAdminPage(ctx, request);
   return {
-    categories: (await catalog.listCategories(db)).map(({ slug, name }) => ({ slug, name })),
-    maxUploadBytes: services.config.maxUploadBytes,
+    categories: (await catalog.listCategories(ctx)).map(({ slug, name }) => ({ slug, name })),
+    maxUploadBytes: ctx.config.maxUploadBytes,
     accept: ACCEPTED_IMAGE_TYPES.join(","),
   };
 }
 
-const TEXT_FIELDS = ["title", "price", "desc1", "desc2", "desc3", "desc4"] as const;
-type Values = Record<(typeof TEXT_FIELDS)[number], string> & { Categories: string[] };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireAdminPage(context, request);
-  const { services, deps } = shop(context);
-  const limit = services.config.maxUploadBytes;
-  // refuse an oversized upload before reading it
-  if (Number(request.headers.get("content-length") ?? 0) > limit + 64 * 1024) {
-    return data({ ok: false as const, values: null, fields: { image: imageTooLargeMessage(limit) }, productId: "" }, { status: 413 });
+  const ctx = requestCtx(context);
+  requireAdminPage(ctx, request);
+  const limit = ctx.config.maxUploadBytes;
+  // an oversized upload is answered from its declared length, beside the image field, before it is read
+  if (Number(request.headers.get("content-length") ?? 0) > limit + UPLOAD_FORM_FIELDS_BYTES) {
+    return formFailure(
+      new DomainError("payload_too_large", "The image is too large.", { image: imageTooLargeMessage(limit) }),
+    );
   }
-  const form = await request.formData();
-  const values = {
-    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, String(form.get(f) ?? "")])),
-    Categories: form.getAll("Categories").map(String),
-  } as Values;
-  const file = form.get("image");
-  try {
-    const image = await readImageUpload(file instanceof File ? file : undefined, limit);
-    const product = await catalog.addProduct(deps, actor, values, image);
-    return { ok: true as const, values: null, fields: {} as Record<string, string>, productId: product.id };
-  } catch (e) {
-    if (e instanceof DomainError && e.code !== "forbidden") return data({ ok: false as const, values, fields: e.fields ?? { image: e.message }, productId: "" }, { status: e.status });
-    throw e;
-  }
+  return handleForm(request, {
+    run: async (values, form) => {
+      const image = await readImageUpload(form.files.image, limit);
+      return catalog.addProduct(ctx, values, image);
+    },
+  });
 }
 
-function ImagePicker({ accept, error: serverError, maxUploadBytes }: { accept: string; error?: string; maxUploadBytes: number }) {
+function ImagePicker({
+  accept,
+  error: serverError,
+  maxUploadBytes,
+}: {
+  accept: string;
+  error?: string;
+  maxUploadBytes: number;
+}) {
   const maxUploadMb = Math.round(maxUploadBytes / 1024 / 1024);
   const [preview, setPreview] = useState<string | null>(null);
   // An image over the limit is refused here, before it is uploaded (the server refuses it too).
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const error = tooLarge ?? serverError;
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   return (
     <div className="sm:col-span-2">
       <label htmlFor="image" className="label">
@@ -67,7 +74,11 @@ function ImagePicker({ accept, error: serverError, maxUploadBytes }: { accept: s
       </label>
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex h-32 w-32 items-center justify-center overflow-hidden rounded-xl border border-dashed border-ink-300 bg-ink-50 text-xs text-ink-600">
-          {preview ? <img src={preview} alt="Preview of the chosen image" className="h-full w-full object-cover" /> : "No image yet"}
+          {preview ? (
+            <img src={preview} alt="Preview of your upload" className="h-full w-full object-cover" />
+          ) : (
+            "No image yet"
+          )}
         </div>
         <div className="min-w-0 flex-1">
           <input
@@ -109,34 +120,58 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
   const { categories, maxUploadBytes, accept } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const v = actionData?.values;
-  const f: Record<string, string | undefined> = actionData?.fields ?? {};
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const v = failed?.values;
+  const f: Record<string, string | undefined> = !failed
+    ? {}
+    : Object.keys(failed.fields).length
+      ? failed.fields
+      : { image: failed.message };
   return (
     <div>
       <h1 className="section-title">Add A Product</h1>
       <Toast toast={actionData?.ok ? { message: "Product has been added!", kind: "success" } : null} />
       {actionData?.ok && (
-        <div role="alertdialog" aria-labelledby="added-title" className="mt-4 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
+        <div
+          role="alertdialog"
+          aria-labelledby="added-title"
+          className="mt-4 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900"
+        >
           <p id="added-title" className="text-lg font-semibold">
             Product has been added!
           </p>
           <p className="mt-1 text-sm">
             Success:{" "}
-            <Link to={`/product/${actionData.productId}`} className="font-semibold underline">
+            <Link to={`/product/${actionData.result.id}`} className="font-semibold underline">
               see it in the catalogue
             </Link>
             .
           </p>
         </div>
       )}
-      <Form method="post" encType="multipart/form-data" key={actionData?.ok ? actionData.productId : "new"} className="mt-6 grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2" noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        key={actionData?.ok ? actionData.result.id : "new"}
+        className="mt-6 grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2"
+        noValidate
+      >
         <Field className="sm:col-span-2" label="Title" name="title" required defaultValue={v?.title} error={f.title} />
         <fieldset className="sm:col-span-2">
           <legend className="label">Categories</legend>
           <div className="flex flex-wrap gap-2" aria-describedby={f.Categories ? "categories-error" : undefined}>
             {categories.map((c) => (
-              <label key={c.slug} className="flex items-center gap-2 rounded-full border border-ink-300 px-3 py-1.5 text-sm has-[:checked]:border-ink-900 has-[:checked]:bg-ink-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600">
-                <input type="checkbox" name="Categories" value={c.slug} defaultChecked={v?.Categories.includes(c.slug)} className="sr-only" />
+              <label
+                key={c.slug}
+                className="flex items-center gap-2 rounded-full border border-ink-300 px-3 py-1.5 text-sm has-[:checked]:border-ink-900 has-[:checked]:bg-ink-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600"
+              >
+                <input
+                  type="checkbox"
+                  name="Categories"
+                  value={c.slug}
+                  defaultChecked={v?.Categories?.split(",").includes(c.slug)}
+                  className="sr-only"
+                />
                 {c.name}
               </label>
             ))}
@@ -147,12 +182,45 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
             </p>
           )}
         </fieldset>
-        <Field label="Price (USD)" name="price" inputMode="decimal" required placeholder="49.90" defaultValue={v?.price} error={f.price} />
+        <Field
+          label="Price (USD)"
+          name="price"
+          inputMode="decimal"
+          required
+          placeholder="49.90"
+          defaultValue={v?.price}
+          error={f.price}
+        />
         <div className="hidden sm:block" />
-        <Field className="sm:col-span-2" label="Feature 1" name="desc1" required defaultValue={v?.desc1} error={f.desc1} />
-        <Field className="sm:col-span-2" label="Feature 2 (optional)" name="desc2" defaultValue={v?.desc2} error={f.desc2} />
-        <Field className="sm:col-span-2" label="Feature 3 (optional)" name="desc3" defaultValue={v?.desc3} error={f.desc3} />
-        <Field className="sm:col-span-2" label="Feature 4 (optional)" name="desc4" defaultValue={v?.desc4} error={f.desc4} />
+        <Field
+          className="sm:col-span-2"
+          label="Feature 1"
+          name="desc1"
+          required
+          defaultValue={v?.desc1}
+          error={f.desc1}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Feature 2 (optional)"
+          name="desc2"
+          defaultValue={v?.desc2}
+          error={f.desc2}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Feature 3 (optional)"
+          name="desc3"
+          defaultValue={v?.desc3}
+          error={f.desc3}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Feature 4 (optional)"
+          name="desc4"
+          defaultValue={v?.desc4}
+          error={f.desc4}
+        />
         <ImagePicker accept={accept} error={f.image} maxUploadBytes={maxUploadBytes} />
         <button type="submit" className="btn-accent sm:col-span-2" disabled={busy}>
           {busy && <Spinner />}

@@ -1,15 +1,20 @@
 import { Form } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
+import { ORDER_STATUSES } from "../../../../domain/orders/status.ts";
+import { PAYMENT_METHOD_LABELS } from "../../../../domain/payments/labels.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
+import { pageCount } from "../../../../domain/shared/pagination.ts";
+import { formText } from "../../../../server/http/forms.ts";
 import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
+import { FilterLinks } from "../../../components/FilterLinks.tsx";
 import { CloseIcon } from "../../../components/Icons.tsx";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { Pagination } from "../../../components/Pagination.tsx";
-import { FilterLinks } from "../../../components/FilterLinks.tsx";
-import { Toast } from "../../../components/Toast.tsx";
-import { pageParam, toastAction } from "../../../lib/admin-action.server.ts";
+import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
+import { Toast, toastFor } from "../../../components/Toast.tsx";
+import { handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { requireAdminPage, shop } from "../../../lib/request.server.ts";
+import { listPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/manage-orders";
 
 const PAGE_SIZE = 20;
@@ -19,77 +24,143 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await requireAdminPage(context, request);
-  const page = pageParam(request);
+  const ctx = requestCtx(context);
+  requireAdminPage(ctx, request);
+  const page = listPage(request, PAGE_SIZE);
   const status = new URL(request.url).searchParams.get("status") ?? "";
-  const valid = (orders.ORDER_STATUSES as readonly string[]).includes(status) ? status : undefined;
-  const { items, total } = await orders.listAllOrders(shop(context).deps, actor, { status: valid, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return { orders: items, total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), status: valid ?? "" };
+  const valid = (ORDER_STATUSES as readonly string[]).includes(status) ? status : undefined;
+  const { items, total } = await orders.listAllOrders(ctx, { status: valid, limit: page.limit, offset: page.offset });
+  return {
+    orders: items,
+    total,
+    page: page.page,
+    pageCount: pageCount(total, PAGE_SIZE),
+    status: valid ?? "",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireAdminPage(context, request);
-  const form = await request.formData();
-  const id = String(form.get("orderId") ?? "");
-  const { deps } = shop(context);
-  if (form.get("intent") === "delete") return toastAction("Deleted!", () => orders.deleteOrder(deps, actor, id));
-  return toastAction("Updated!", () => orders.changeOrderStatus(deps, actor, id, { status: "Shipped" }));
+  const ctx = requestCtx(context);
+  requireAdminPage(ctx, request);
+  return handleForm(request, {
+    run: async (values) => {
+      const id = formText(values, "orderId");
+      if (formText(values, "intent") === "delete")
+        return { message: "Deleted!", ...(await orders.eraseOrder(ctx, id)) };
+      return { message: "Updated!", ...(await orders.shipOrder(ctx, id)) };
+    },
+    success: (result) => result.message,
+  });
 }
 
-const cell = "px-3 py-2 align-middle max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:before:font-semibold max-md:before:text-ink-600 max-md:before:content-[attr(data-label)]";
+const cell =
+  "px-3 py-2 align-middle max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:before:font-semibold max-md:before:text-ink-600 max-md:before:content-[attr(data-label)]";
 
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders: list, total, page, pageCount, status } = loaderData;
   return (
     <div>
       <h1 className="section-title">All Order</h1>
-      <Toast toast={actionData?.toast} />
+      <Toast toast={toastFor(actionData)} />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <FilterLinks
           param="status"
           current={status}
           label="Filter orders by status"
-          options={[{ value: "", label: "All" }, ...orders.ORDER_STATUSES.map((s) => ({ value: s, label: s }))]}
+          options={[{ value: "", label: "All" }, ...ORDER_STATUSES.map((s) => ({ value: s, label: s }))]}
         />
         <p className="text-sm text-ink-600">{total === 1 ? "1 order" : `${total} orders`}</p>
       </div>
       {list.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-ink-300 p-10 text-center text-ink-700">No orders here yet.</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-ink-300 p-10 text-center text-ink-700">
+          No orders here yet.
+        </p>
       ) : (
         <table className="mt-4 w-full text-left text-sm max-md:block">
           <thead className="border-b border-ink-200 text-ink-600 max-md:sr-only">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Customer</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Product</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Price</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Email</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Address</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Phone</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-              <th scope="col" className="px-3 py-2 font-semibold"><span className="sr-only">Delete</span></th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Customer
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Product
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Price
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Email
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Address
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Phone
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Payment
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                <span className="sr-only">Delete</span>
+              </th>
             </tr>
           </thead>
           <tbody className="max-md:block max-md:space-y-3">
             {list.map((o) => (
-              <tr key={o.id} data-testid="admin-order" className="border-b border-ink-100 max-md:block max-md:rounded-2xl max-md:border max-md:p-4">
-                <td className={cell} data-label="Customer">{o.fullName}</td>
-                <td className={cell} data-label="Product">{o.lines[0]?.title}</td>
-                <td className={cell} data-label="Price">{formatPrice(o.totalCents)}</td>
-                <td className={`${cell} break-all`} data-label="Email">{o.userEmail}</td>
+              <tr
+                key={o.id}
+                data-testid="admin-order"
+                className="border-b border-ink-100 max-md:block max-md:rounded-2xl max-md:border max-md:p-4"
+              >
+                <td className={cell} data-label="Customer">
+                  {o.fullName}
+                </td>
+                <td className={cell} data-label="Product">
+                  <ul>
+                    {o.lines.map((l, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a line's position is its identity within the order
+                      <li key={i}>
+                        {l.title}
+                        {l.variantTitle && <span className="text-ink-600"> · {l.variantTitle}</span>}
+                        {l.quantity > 1 && <span className="text-ink-600"> × {l.quantity}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className={cell} data-label="Price">
+                  {formatPrice(o.totalCents)}
+                </td>
+                <td className={`${cell} break-all`} data-label="Email">
+                  {o.userEmail}
+                </td>
                 <td className={cell} data-label="Address">{`${o.address}, ${o.city}, ${o.state}`}</td>
-                <td className={cell} data-label="Phone">{o.phone}</td>
+                <td className={cell} data-label="Phone">
+                  {o.phone}
+                </td>
                 <td className={cell} data-label="Status">
                   {o.status === "Pending" ? (
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="orderId" value={o.id} />
                       <input type="hidden" name="intent" value="ship" />
-                      <button type="submit" className="btn-accent px-3 py-1.5 text-sm" aria-label={`Approve order ${o.orderNumber}`}>
+                      <button
+                        type="submit"
+                        className="btn-accent px-3 py-1.5 text-sm"
+                        aria-label={`Approve order ${o.orderNumber}`}
+                        disabled={o.paymentMethod === "stripe" && o.paymentStatus !== "paid"}
+                      >
                         Approve
                       </button>
                     </Form>
                   ) : (
                     <OrderStatusBadge status={o.status} />
                   )}
+                </td>
+                <td className={cell} data-label="Payment">
+                  <PaymentStatusBadge status={o.paymentStatus} />
+                  <span className="sr-only"> ({PAYMENT_METHOD_LABELS[o.paymentMethod]})</span>
                 </td>
                 <td className={cell} data-label="Delete">
                   <ConfirmForm

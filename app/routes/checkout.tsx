@@ -1,0 +1,247 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import * as cart from "../../domain/cart/index.ts";
+import * as orders from "../../domain/orders/index.ts";
+import * as payments from "../../domain/payments/index.ts";
+import { formatPrice } from "../../domain/shared/money.ts";
+import { Field, Spinner } from "../components/Field.tsx";
+import { OrderLines } from "../components/OrderLines.tsx";
+import { handleForm } from "../lib/form.server.ts";
+import { signedInOnly } from "../lib/guards.server.ts";
+import { useImageUrls } from "../lib/images.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { requestCtx, requireSignedIn } from "../lib/request.server.ts";
+import type { Route } from "./+types/checkout";
+
+export const middleware: Route.MiddlewareFunction[] = [signedInOnly];
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, { title: "Checkout", description: "Shipping and billing details." }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = requestCtx(context);
+  const actor = requireSignedIn(ctx, request);
+  return {
+    cart: await cart.getCart(ctx),
+    // one key per rendering of the form: a double submit or a retry places one order
+    requestKey: crypto.randomUUID(),
+    name: actor.user.name,
+    methods: payments.availableMethods(ctx),
+  };
+}
+
+/** Places the order; a card payment then continues on the provider's page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = requestCtx(context);
+  requireSignedIn(ctx, request);
+  const outcome = await handleForm(request, { run: (values) => orders.checkout(ctx, values) });
+  if ("result" in outcome && outcome.result.payment.url) throw redirect(outcome.result.payment.url);
+  return outcome;
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const images = useImageUrls();
+  const { cart: current, requestKey, name, methods } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const placed = actionData?.ok ? actionData.result.order : null;
+  const v = failed?.values;
+  const f = failed?.fields ?? {};
+
+  if (placed) {
+    return (
+      <div className="container-page py-10">
+        <h1 className="section-title">Thank you!</h1>
+        <div role="status" className="mt-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
+          <p className="text-lg font-semibold">Your order #{placed.orderNumber} has been placed.</p>
+          {placed.paymentMethod === "cod" && <p className="mt-1">You pay on delivery or by bank transfer.</p>}
+          <p className="mt-1">
+            You can follow it in{" "}
+            <Link to="/dashboard/myorders" className="font-semibold underline">
+              My Orders
+            </Link>
+            .
+          </p>
+        </div>
+        <section
+          aria-label="Your order"
+          className="mt-6 max-w-2xl rounded-2xl border border-ink-100 bg-white p-5 shadow-sm"
+        >
+          <OrderLines lines={placed.lines} />
+          <p className="mt-4 flex justify-between border-t border-ink-100 pt-4 font-semibold">
+            <span>Total</span>
+            <span>{formatPrice(placed.totalCents)}</span>
+          </p>
+        </section>
+      </div>
+    );
+  }
+
+  if (current.lines.length === 0) {
+    return (
+      <div className="container-page py-10">
+        <h1 className="section-title">Checkout</h1>
+        <div className="mt-6 rounded-2xl border border-dashed border-ink-300 p-10 text-center">
+          <p className="text-lg text-ink-700">Your cart is empty.</p>
+          <Link to="/product" className="btn-primary mt-6">
+            CONTINUE SHOPPING
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container-page py-10">
+      <h1 className="section-title">Checkout</h1>
+      <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-label="Shipping and billing">
+          {failed && Object.keys(f).length === 0 && (
+            <div
+              role="alert"
+              className="mb-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-medium text-red-800"
+            >
+              <p>{failed.message}</p>
+              <Link to="/cart" className="underline">
+                Change your cart
+              </Link>
+            </div>
+          )}
+          <Form
+            method="post"
+            key={requestKey}
+            className="grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2"
+            noValidate
+          >
+            <input type="hidden" name="requestKey" value={requestKey} />
+            <Field
+              className="sm:col-span-2"
+              label="Full name"
+              name="full_name"
+              autoComplete="name"
+              required
+              defaultValue={v?.full_name ?? name}
+              error={f.full_name}
+            />
+            <Field
+              className="sm:col-span-2"
+              label="Address"
+              name="address"
+              autoComplete="street-address"
+              required
+              defaultValue={v?.address}
+              error={f.address}
+            />
+            <Field
+              label="City"
+              name="city"
+              autoComplete="address-level2"
+              required
+              defaultValue={v?.city}
+              error={f.city}
+            />
+            <Field
+              label="State"
+              name="state"
+              autoComplete="address-level1"
+              required
+              defaultValue={v?.state}
+              error={f.state}
+            />
+            <Field label="Zip" name="zip" autoComplete="postal-code" required defaultValue={v?.zip} error={f.zip} />
+            <Field
+              label="Phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              defaultValue={v?.phone}
+              error={f.phone}
+            />
+            <div className="sm:col-span-2">
+              <label className="flex items-start gap-3 text-sm text-ink-800">
+                <input
+                  type="checkbox"
+                  name="checkbox"
+                  required
+                  className="mt-0.5 h-5 w-5 accent-accent-700"
+                  aria-invalid={f.checkbox ? true : undefined}
+                  aria-describedby={f.checkbox ? "checkbox-error" : undefined}
+                />
+                <span>
+                  I confirm that the shipping and billing details are correct and I agree to pay for this order.
+                </span>
+              </label>
+              {f.checkbox && (
+                <p id="checkbox-error" className="field-error">
+                  {f.checkbox}
+                </p>
+              )}
+            </div>
+            {methods.length > 1 && (
+              <fieldset className="sm:col-span-2">
+                <legend className="label">Payment</legend>
+                <div className="space-y-2">
+                  {methods.map((m, i) => (
+                    <label key={m.method} className="flex items-center gap-3 text-sm text-ink-800">
+                      <input
+                        type="radio"
+                        name="paymentMethod"
+                        value={m.method}
+                        defaultChecked={v?.paymentMethod ? v.paymentMethod === m.method : i === 0}
+                        className="h-5 w-5 accent-accent-700"
+                      />
+                      {m.label}
+                    </label>
+                  ))}
+                </div>
+                {f.paymentMethod && <p className="field-error">{f.paymentMethod}</p>}
+              </fieldset>
+            )}
+            <button type="submit" className="btn-accent sm:col-span-2" disabled={busy}>
+              {busy && <Spinner />}
+              {busy ? "Placing your order…" : `Place order · ${formatPrice(current.subtotalCents)}`}
+            </button>
+          </Form>
+        </section>
+        <section
+          aria-labelledby="summary-title"
+          className="self-start rounded-2xl border border-ink-100 bg-white p-5 shadow-sm"
+        >
+          <h2 id="summary-title" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {current.lines.map((l) => (
+              <li key={l.id} className="flex items-center gap-3 text-sm">
+                <img
+                  src={images.url(l.imageKey)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="h-12 w-12 rounded-lg bg-ink-50 object-cover"
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="font-medium">{l.title}</span>
+                  {l.hasOptions && <span className="block text-ink-600">{l.variantTitle}</span>}
+                  <span className="block text-ink-600">
+                    {l.quantity} × {formatPrice(l.unitPriceCents)}
+                  </span>
+                </span>
+                <span className="font-semibold">{formatPrice(l.lineTotalCents)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 flex justify-between border-t border-ink-100 pt-4 font-semibold">
+            <span>Total</span>
+            <span>{formatPrice(current.subtotalCents)}</span>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

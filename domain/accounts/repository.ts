@@ -1,0 +1,108 @@
+import { type DB, inTransaction } from "../../db/connection.ts";
+
+export type AccountRow = { id: string; email: string; name: string; role: string | null };
+
+export async function findByEmail(db: DB, email: string): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom("user")
+    .select(["id", "email", "name", "role"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function setRole(db: DB, userId: string, role: "admin" | "user"): Promise<void> {
+  await db.updateTable("user").set({ role, updatedAt: new Date().toISOString() }).where("id", "=", userId).execute();
+}
+
+export async function setName(db: DB, userId: string, name: string): Promise<void> {
+  await db.updateTable("user").set({ name, updatedAt: new Date().toISOString() }).where("id", "=", userId).execute();
+}
+
+export type SignInState = { id: string; role: string | null; banned: boolean; banReason: string | null };
+
+export async function findSignInState(db: DB, email: string): Promise<SignInState | undefined> {
+  const row = await db
+    .selectFrom("user")
+    .select(["id", "role", "banned", "banReason"])
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, role: row.role, banned: row.banned === true || row.banned === 1, banReason: row.banReason }
+    : undefined;
+}
+
+/**
+ * Makes `passwordHash` the account's only way in: its sessions end, other sign-in methods go, and
+ * the password is set (or created), all at once.
+ */
+export async function replaceCredentials(db: DB, userId: string, passwordHash: string, id: string): Promise<void> {
+  const now = new Date().toISOString();
+  await inTransaction(db, async (trx) => {
+    await trx.deleteFrom("session").where("userId", "=", userId).execute();
+    await trx.deleteFrom("account").where("userId", "=", userId).where("providerId", "!=", "credential").execute();
+    const updated = await trx
+      .updateTable("account")
+      .set({ password: passwordHash, updatedAt: now })
+      .where("userId", "=", userId)
+      .where("providerId", "=", "credential")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      await trx
+        .insertInto("account")
+        .values({
+          id,
+          accountId: userId,
+          providerId: "credential",
+          userId,
+          password: passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+    }
+  });
+}
+
+export async function setVerified(db: DB, userId: string): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ emailVerified: true, updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function setAdminAndVerified(db: DB, userId: string): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({
+      role: "admin",
+      emailVerified: true,
+      banned: false,
+      banReason: null,
+      banExpires: null,
+      updatedAt: new Date().toISOString(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Locks accounts (they cannot sign in) and ends their sessions. */
+export async function lock(db: DB, userIds: string[], reason: string): Promise<void> {
+  if (userIds.length === 0) return;
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable("user")
+      .set({ banned: true, banReason: reason, updatedAt: new Date().toISOString() })
+      .where("id", "in", userIds)
+      .execute();
+    await trx.deleteFrom("session").where("userId", "in", userIds).execute();
+  });
+}
+
+export async function unlock(db: DB, userId: string): Promise<void> {
+  await db
+    .updateTable("user")
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}

@@ -1,0 +1,267 @@
+import { type RawBuilder, sql } from "kysely";
+import type { DB } from "../../db/connection.ts";
+import { engineOf } from "../../db/dialect.ts";
+
+/**
+ * The catalogue's list queries on both engines: full text (SQLite FTS5 ranked by bm25, PostgreSQL
+ * a weighted tsvector ranked by ts_rank), filters, sorts, the shuffled order, facet counts and the
+ * vocabulary the spelling rule looks words up in. Only product ids come out; the catalogue's
+ * repository reads the products.
+ */
+
+/** Each word matches any of its spellings (the word itself, or the catalogue's words one edit away); all words must match. */
+export type WordQuery = { spellings: string[]; prefix: boolean }[];
+
+export type ListingFilter = {
+  words?: WordQuery;
+  category?: string;
+  minCents?: number;
+  maxCents?: number;
+  inStock?: boolean;
+};
+
+/** The shuffled order: from `start` up (or down) through the shuffle keys, then round from the other end. */
+export type ShuffleOrder = { by: "shuffle"; start: number; descending: boolean; firstPart: number };
+export type ListingOrder =
+  | { by: "relevance" }
+  | { by: "price_asc" }
+  | { by: "price_desc" }
+  | { by: "newest" }
+  | { by: "position" }
+  | ShuffleOrder;
+
+/** Shuffle keys are 1 … 2^31 − 1; the shuffled order starts at one of 64 points (bucket × 2^25). */
+export const SHUFFLE_BUCKETS = 64;
+export const SHUFFLE_BUCKET_SIZE = 2 ** 25;
+
+/** Price facet ranges in cents: [from, to), the last open-ended. */
+export const PRICE_RANGES: readonly [number, number | null][] = [
+  [0, 2_500],
+  [2_500, 5_000],
+  [5_000, 10_000],
+  [10_000, 25_000],
+  [25_000, 50_000],
+  [50_000, 100_000],
+  [100_000, null],
+];
+
+const isPostgres = (db: DB) => engineOf(db) === "postgres";
+
+/** FTS5: `("shirt" OR "short") AND "blu"*`; the words are letters and digits only, so quoting is enough. */
+function ftsMatch(words: WordQuery): string {
+  return words.map((w) => `(${w.spellings.map((s) => `"${s}"${w.prefix ? "*" : ""}`).join(" OR ")})`).join(" AND ");
+}
+
+/** tsquery: `(shirt | short) & blu:*`. */
+function tsQuery(words: WordQuery): string {
+  return words.map((w) => `(${w.spellings.map((s) => `${s}${w.prefix ? ":*" : ""}`).join(" | ")})`).join(" & ");
+}
+
+type Without = "category" | "price" | "inStock";
+
+/** The filter's conditions on `p` (a product row), leaving out the facet being counted. */
+function conditions(filter: ListingFilter, without?: Without): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  if (filter.category && without !== "category") {
+    out.push(sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
+      where pc.product_id = p.id and c.slug = ${filter.category})`);
+  }
+  if (without !== "price") {
+    if (filter.minCents !== undefined) out.push(sql`p.price_cents >= ${filter.minCents}`);
+    if (filter.maxCents !== undefined) out.push(sql`p.price_cents <= ${filter.maxCents}`);
+  }
+  if (filter.inStock !== undefined && without !== "inStock") out.push(sql`p.in_stock = ${filter.inStock ? 1 : 0}`);
+  return out;
+}
+
+const where = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+
+/**
+ * `from … where …` of the products a filter matches, as `p` (and, with words, `rank`: lower is
+ * better on both engines).
+ */
+function matching(db: DB, filter: ListingFilter, without?: Without, extra: RawBuilder<unknown>[] = []) {
+  const parts = [...conditions(filter, without), ...extra];
+  if (!filter.words?.length) return { from: sql`from product p ${where(parts)}`, rank: null };
+  if (isPostgres(db)) {
+    const query = sql`to_tsquery('simple', ${tsQuery(filter.words)})`;
+    return {
+      from: sql`from product p ${where([sql`p.search_vector @@ ${query}`, ...parts])}`,
+      rank: sql`-ts_rank(p.search_vector, ${query}, 1)`,
+    };
+  }
+  return {
+    from: sql`from product_search s join search_document d on d.id = s.rowid join product p on p.id = d.product_id
+      ${where([sql`product_search match ${ftsMatch(filter.words)}`, ...parts])}`,
+    rank: sql`s.rank`,
+  };
+}
+
+/** The ids of one page of matching products, in order. */
+export async function listIds(
+  db: DB,
+  filter: ListingFilter,
+  order: ListingOrder,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const { rank } = matching(db, filter);
+  const run = async (
+    orderBy: RawBuilder<unknown>,
+    extra: RawBuilder<unknown> | null,
+    limit: number,
+    offset: number,
+  ) => {
+    const { from } = matching(db, filter, undefined, extra ? [extra] : []);
+    const rows = await sql<{
+      id: string;
+    }>`select p.id ${from} order by ${orderBy} limit ${limit} offset ${offset}`.execute(db);
+    return rows.rows.map((r) => r.id);
+  };
+
+  switch (order.by) {
+    case "relevance":
+      return run(rank ? sql`${rank}, p.position, p.id` : sql`p.position, p.id`, null, page.limit, page.offset);
+    case "price_asc":
+      return run(sql`p.price_cents, p.id`, null, page.limit, page.offset);
+    case "price_desc":
+      return run(sql`p.price_cents desc, p.id desc`, null, page.limit, page.offset);
+    case "newest":
+      return run(sql`p.created_at desc, p.id desc`, null, page.limit, page.offset);
+    case "position":
+      return run(sql`p.position, p.id`, null, page.limit, page.offset);
+    case "shuffle":
+      return shuffledPage(order, page, run);
+  }
+}
+
+/**
+ * A page of the shuffled order: the first part (keys from the start point on), then the second
+ * (the keys before it), each read through the shuffle index, never sorting the whole table.
+ */
+async function shuffledPage(
+  order: ShuffleOrder,
+  page: { limit: number; offset: number },
+  run: (orderBy: RawBuilder<unknown>, extra: RawBuilder<unknown>, limit: number, offset: number) => Promise<string[]>,
+): Promise<string[]> {
+  const direction = order.descending ? sql`desc` : sql`asc`;
+  const orderBy = sql`p.shuffle_key ${direction}, p.id ${direction}`;
+  const first = order.descending ? sql`p.shuffle_key < ${order.start}` : sql`p.shuffle_key >= ${order.start}`;
+  const second = order.descending ? sql`p.shuffle_key >= ${order.start}` : sql`p.shuffle_key < ${order.start}`;
+  const ids: string[] = [];
+  if (page.offset < order.firstPart) ids.push(...(await run(orderBy, first, page.limit, page.offset)));
+  const left = page.limit - ids.length;
+  if (left > 0) ids.push(...(await run(orderBy, second, left, Math.max(0, page.offset - order.firstPart))));
+  return ids;
+}
+
+/** How many products match. */
+export async function countMatching(db: DB, filter: ListingFilter): Promise<number> {
+  const { from } = matching(db, filter);
+  const row = (await sql<{ n: number | string }>`select count(*) as n ${from}`.execute(db)).rows[0];
+  return Number(row?.n ?? 0);
+}
+
+// literals, not parameters: PostgreSQL groups by an expression only when it is written the same way
+const bucketOf = sql`p.shuffle_key / ${sql.lit(SHUFFLE_BUCKET_SIZE)}`;
+
+/** How many matching products each shuffle bucket holds (for where a shuffled order's first part ends). */
+export async function shuffleBuckets(db: DB, filter: ListingFilter): Promise<number[]> {
+  const { from } = matching(db, filter);
+  const rows = (
+    await sql<{ bucket: number | string; n: number | string }>`select ${bucketOf} as bucket, count(*) as n
+      ${from} group by ${bucketOf}`.execute(db)
+  ).rows;
+  const counts = Array.from({ length: SHUFFLE_BUCKETS }, () => 0);
+  for (const r of rows) counts[Math.min(SHUFFLE_BUCKETS - 1, Math.floor(Number(r.bucket)))] += Number(r.n);
+  return counts;
+}
+
+export type FacetCounts = {
+  category: { slug: string; name: string; count: number }[];
+  price: { from: number; to: number | null; count: number }[];
+  inStock: { inStock: number; outOfStock: number };
+};
+
+/**
+ * Facet counts over what matches, each leaving out its own filter (so that choosing "Shoes" still
+ * shows how many the other categories would have).
+ */
+export async function facetCounts(db: DB, filter: ListingFilter): Promise<FacetCounts> {
+  const byCategory = matching(db, filter, "category");
+  const byPrice = matching(db, filter, "price");
+  const byStock = matching(db, filter, "inStock");
+  const priceBucket = sql.join(
+    PRICE_RANGES.map(([from, to], i) =>
+      to === null
+        ? sql`else ${sql.lit(i)}`
+        : sql`when p.price_cents < ${sql.lit(to)} and p.price_cents >= ${sql.lit(from)} then ${sql.lit(i)}`,
+    ),
+    sql` `,
+  );
+  const [categories, prices, stock] = await Promise.all([
+    sql<{ slug: string; name: string; n: number | string }>`select c.slug, c.name, count(*) as n
+      from product_category pc join category c on c.id = pc.category_id
+      where pc.product_id in (select p.id ${byCategory.from})
+      group by c.id, c.slug, c.name, c.position order by c.position`.execute(db),
+    sql<{ bucket: number | string; n: number | string }>`select case ${priceBucket} end as bucket, count(*) as n
+      ${byPrice.from} group by case ${priceBucket} end`.execute(db),
+    sql<{ in_stock: number | string; n: number | string }>`select p.in_stock, count(*) as n
+      ${byStock.from} group by p.in_stock`.execute(db),
+  ]);
+  const priceCounts = new Map(prices.rows.map((r) => [Number(r.bucket), Number(r.n)]));
+  const stockCounts = new Map(stock.rows.map((r) => [Number(r.in_stock), Number(r.n)]));
+  return {
+    category: categories.rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) })),
+    price: PRICE_RANGES.map(([from, to], i) => ({ from, to, count: priceCounts.get(i) ?? 0 })),
+    inStock: { inStock: stockCounts.get(1) ?? 0, outOfStock: stockCounts.get(0) ?? 0 },
+  };
+}
+
+/** Which of these words are in the index, with how many products have each (1 where the engine does not say). */
+export async function knownWords(db: DB, words: string[]): Promise<Map<string, number>> {
+  if (words.length === 0) return new Map();
+  const rows = isPostgres(db)
+    ? (
+        await sql<{ term: string; n: number }>`select term, 1 as n from search_term where term = any(${words})`.execute(
+          db,
+        )
+      ).rows
+    : (
+        await sql<{
+          term: string;
+          n: number;
+        }>`select term, doc as n from product_search_terms where term in (${sql.join(words)})`.execute(db)
+      ).rows;
+  return new Map(rows.map((r) => [r.term, Number(r.n)]));
+}
+
+/** Whether any word in the index starts with this one (a word being typed). */
+export async function knownPrefix(db: DB, prefix: string): Promise<boolean> {
+  const upper = `${prefix}\u{10FFFF}`;
+  const table = isPostgres(db) ? sql`search_term` : sql`product_search_terms`;
+  const rows = (
+    await sql<{ term: string }>`select term from ${table} where term >= ${prefix} and term < ${upper} limit 1`.execute(
+      db,
+    )
+  ).rows;
+  return rows.length > 0;
+}
+
+/**
+ * Words of the index that look like this one (PostgreSQL: pg_trgm similarity), for "did you mean"
+ * when no word one edit away exists. SQLite: none.
+ */
+export async function similarWords(db: DB, word: string): Promise<string[]> {
+  if (!isPostgres(db)) return [];
+  const rows = (
+    await sql<{ term: string }>`select term from search_term where term % ${word}
+      order by similarity(term, ${word}) desc, term limit 5`.execute(db)
+  ).rows;
+  return rows.map((r) => r.term);
+}
+
+/** After a bulk load: merge the index's segments (SQLite) or refresh the planner's statistics (PostgreSQL). */
+export async function optimizeIndex(db: DB): Promise<void> {
+  if (isPostgres(db)) await sql`analyze product`.execute(db);
+  else await sql`insert into product_search (product_search) values ('optimize')`.execute(db);
+}

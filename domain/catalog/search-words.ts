@@ -1,0 +1,74 @@
+/**
+ * Search text as the index sees it, on both engines: words of letters and digits, lower case,
+ * without accents ("Café T-Shirt" → ["cafe", "t", "shirt"]); and the spelling rule: a word of five
+ * letters or more that the catalogue does not know may be one edit away (a letter wrong, missing,
+ * added, or two letters swapped) from words it does.
+ */
+
+/** The most words of a search that count; the rest are ignored. */
+export const MAX_SEARCH_WORDS = 8;
+/** Longer words are cut (no product title has a longer one, and the index never matches them). */
+const MAX_WORD_LENGTH = 40;
+/** Words at least this long are looked up with one edit when the catalogue does not know them. */
+export const TYPO_MIN_LENGTH = 5;
+/** Words longer than this are not corrected (their one-edit neighbours would be thousands). */
+const TYPO_MAX_LENGTH = 24;
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+
+/** The words of a search text, in order, each once. */
+export function searchWords(text: string): string[] {
+  const words = text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase().split(SEPARATORS);
+  const unique = [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD_LENGTH)))];
+  return unique.slice(0, MAX_SEARCH_WORDS);
+}
+
+/** Whether a word is long enough, and short enough, to be corrected. */
+export const correctable = (word: string) => word.length >= TYPO_MIN_LENGTH && word.length <= TYPO_MAX_LENGTH;
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Every string one edit from `word` (a deletion, a transposition of neighbours, a substitution or an
+ * insertion of a letter or digit), without `word` itself. For "shrit": "shirt", "shit", "shrimt", …
+ */
+export function oneEditAway(word: string): string[] {
+  const out = new Set<string>();
+  const chars = [...word];
+  for (let i = 0; i < chars.length; i++) {
+    out.add([...chars.slice(0, i), ...chars.slice(i + 1)].join(""));
+    if (i + 1 < chars.length) {
+      out.add([...chars.slice(0, i), chars[i + 1], chars[i], ...chars.slice(i + 2)].join(""));
+    }
+    for (const c of ALPHABET) out.add([...chars.slice(0, i), c, ...chars.slice(i + 1)].join(""));
+  }
+  for (let i = 0; i <= chars.length; i++) {
+    for (const c of ALPHABET) out.add([...chars.slice(0, i), c, ...chars.slice(i)].join(""));
+  }
+  out.delete(word);
+  out.delete("");
+  return [...out];
+}
+
+/**
+ * Edit distance with swaps of neighbours counting as one edit (optimal string alignment), for
+ * choosing the closest of several suggestions.
+ */
+export function editDistance(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[x.length][y.length];
+}

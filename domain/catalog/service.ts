@@ -1,0 +1,169 @@
+import { inTransaction } from "../../db/connection.ts";
+import * as inventory from "../inventory/index.ts";
+import { removeImage, storeImage } from "../media/index.ts";
+import { requireAdmin } from "../shared/actor.ts";
+import type { DataContext, DomainContext } from "../shared/context.ts";
+import { DomainError, notFound } from "../shared/errors.ts";
+import { newId } from "../shared/ids.ts";
+import { toCents } from "../shared/money.ts";
+import { isWellFormedId } from "../shared/schemas.ts";
+import { parseInput } from "../shared/validation.ts";
+import * as repo from "./repository.ts";
+import { productInput, variantUpdateInput } from "./schemas.ts";
+
+/** Every product's id (for the sitemap). */
+export function listProductIds(ctx: DataContext): Promise<string[]> {
+  return repo.listProductIds(ctx.db);
+}
+
+export function listCategories(ctx: DataContext): Promise<repo.CategoryRow[]> {
+  return repo.listCategories(ctx.db);
+}
+
+/** One product with its options and variants. */
+export async function getProduct(ctx: DataContext, id: string): Promise<repo.ProductWithVariants> {
+  const product = await findProduct(ctx, id);
+  if (!product) throw notFound("Product");
+  return product;
+}
+
+/** The product with this id, or undefined (also for an id that cannot name one). */
+export async function findProduct(ctx: DataContext, id: string): Promise<repo.ProductWithVariants | undefined> {
+  if (!isWellFormedId(id)) return undefined;
+  return repo.findProduct(ctx.db, id);
+}
+
+/** Variants with their product's title and image (for carts and orders); unknown ids are left out. */
+export async function findVariants(ctx: DataContext, ids: string[]): Promise<repo.VariantForSale[]> {
+  return repo.findVariants(ctx.db, ids.filter(isWellFormedId));
+}
+
+/** The variant a one-product order gets when the client names none: the first in stock, else the first. */
+export function defaultVariant(product: repo.ProductWithVariants): repo.VariantRecord | undefined {
+  return product.variants.find((v) => v.stock > 0) ?? product.variants[0];
+}
+
+/** Admins change a variant's stock on hand and/or its price (null: back to the product's price). */
+export async function updateVariant(ctx: DomainContext, id: string, input: unknown): Promise<repo.VariantRecord> {
+  requireAdmin(ctx.actor);
+  const fields = parseInput(variantUpdateInput, input);
+  const [variant] = await findVariants(ctx, [id]);
+  if (!variant) throw notFound("Variant");
+  await inTransaction(ctx.db, async (trx) => {
+    if (fields.stock !== undefined) await inventory.setStock({ db: trx }, id, fields.stock);
+    if (fields.price !== undefined) {
+      await repo.setVariantPrice(trx, id, fields.price === null ? null : toCents(fields.price));
+    }
+  });
+  const [updated] = await findVariants(ctx, [id]);
+  return updated;
+}
+
+/** A SKU nobody has yet, from a prefix (letters and digits). */
+export async function newSku(ctx: DataContext, prefix = "SKU"): Promise<string> {
+  for (;;) {
+    const sku = `${prefix}-${newId()
+      .slice(0, 8)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, "X")}`;
+    if (!(await repo.skuExists(ctx.db, sku))) return sku;
+  }
+}
+
+/** Admins add products: the fields are checked first, then the image is processed, then both are saved. */
+export async function addProduct(
+  ctx: DomainContext,
+  input: unknown,
+  image: Buffer | undefined,
+): Promise<repo.ProductWithVariants> {
+  requireAdmin(ctx.actor);
+  // every missing field is reported at once, the image with the rest
+  const fields = parseInput(productInput, input, image?.length ? {} : { image: "An image is required." });
+  const categories = await repo.findCategories(ctx.db, fields.Categories);
+  const known = new Set(categories.flatMap((c) => [c.slug, c.name.toLowerCase()]));
+  const unknown = fields.Categories.filter((c) => !known.has(c.toLowerCase()));
+  if (unknown.length) {
+    const all = await repo.listCategories(ctx.db);
+    throw new DomainError("validation_failed", "Some fields need attention.", {
+      Categories: `Unknown category: ${unknown.join(", ")}. Choose from ${all.map((c) => c.name).join(", ")}.`,
+    });
+  }
+  const stored = await storeImage(ctx.media, image as Buffer, { folder: "products" });
+  const id = newId();
+  try {
+    await repo.insertProduct(ctx.db, {
+      id,
+      title: fields.title,
+      priceCents: toCents(fields.price),
+      desc1: fields.desc1,
+      desc2: fields.desc2 ?? null,
+      desc3: fields.desc3 ?? null,
+      desc4: fields.desc4 ?? null,
+      imageKey: stored.key,
+      imageWidth: stored.width,
+      imageHeight: stored.height,
+      position: await repo.nextPosition(ctx.db),
+      categoryIds: categories.map((c) => c.id),
+      options: [],
+      variants: [
+        {
+          id: newId(),
+          sku: await newSku(ctx),
+          title: "Default",
+          options: {},
+          priceCents: null,
+          stock: fields.stock,
+          imageKey: null,
+          position: 0,
+        },
+      ],
+    });
+  } catch (e) {
+    await removeImage(ctx.media, stored.key);
+    throw e;
+  }
+  return getProduct(ctx, id);
+}
+
+/**
+ * Admins delete products. Orders and wishlists keep their own copies of title, price and image,
+ * so they stay readable; the image files are kept for them.
+ */
+export async function deleteProduct(ctx: DomainContext, id: string): Promise<{ deletedCount: number }> {
+  requireAdmin(ctx.actor);
+  if (!isWellFormedId(id)) throw notFound("Product");
+  const deletedCount = await repo.deleteProduct(ctx.db, id);
+  if (deletedCount === 0) throw notFound("Product");
+  return { deletedCount };
+}
+
+// ── for the shop itself (the seed, imports): no actor, the caller is trusted ──
+
+export type CategorySeed = { slug: string; name: string; department: string; position: number };
+export type NewProduct = Omit<repo.ProductRecord, "categories" | "createdAt" | "id" | "position" | "available"> & {
+  id?: string;
+  position: number;
+  categoryIds: string[];
+  variants: repo.NewVariant[];
+};
+
+/** Creates categories; answers each slug's id. */
+export async function importCategories(ctx: DataContext, list: CategorySeed[]): Promise<Map<string, string>> {
+  const rows = list.map((c) => ({ id: `cat-${c.slug}`, slug: c.slug, name: c.name, department: c.department }));
+  await repo.insertCategories(
+    ctx.db,
+    rows,
+    list.map((c) => c.position),
+  );
+  return new Map(rows.map((r) => [r.slug, r.id]));
+}
+
+/** Saves a product whose image is already stored. */
+export async function importProduct(ctx: DataContext, product: NewProduct): Promise<string> {
+  const id = product.id ?? newId();
+  await repo.insertProduct(ctx.db, { ...product, id });
+  return id;
+}
+
+export const clearCatalogue = (ctx: DataContext) => repo.deleteAll(ctx.db);
+export const countProducts = (ctx: DataContext) => repo.countProducts(ctx.db);

@@ -1,0 +1,50 @@
+import type { DB } from "../../db/connection.ts";
+
+export type StockMove = { variantId: string; quantity: number };
+
+/**
+ * Takes each line's quantity from stock with a conditional update (`stock >= quantity`), never
+ * read-then-write: two orders racing for the last unit cannot both get it. Answers the variants
+ * that had too little; the caller's transaction must then roll back.
+ */
+export async function take(db: DB, moves: StockMove[]): Promise<string[]> {
+  const short: string[] = [];
+  const now = new Date().toISOString();
+  for (const move of moves) {
+    const result = await db
+      .updateTable("product_variant")
+      .set((eb) => ({ stock: eb("stock", "-", move.quantity), updated_at: now }))
+      .where("id", "=", move.variantId)
+      .where("stock", ">=", move.quantity)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) short.push(move.variantId);
+  }
+  return short;
+}
+
+/** Puts quantities back (a cancelled or erased order). Variants deleted since are skipped. */
+export async function giveBack(db: DB, moves: StockMove[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (const move of moves) {
+    await db
+      .updateTable("product_variant")
+      .set((eb) => ({ stock: eb("stock", "+", move.quantity), updated_at: now }))
+      .where("id", "=", move.variantId)
+      .execute();
+  }
+}
+
+export async function setStock(db: DB, variantId: string, stock: number): Promise<number> {
+  const result = await db
+    .updateTable("product_variant")
+    .set({ stock, updated_at: new Date().toISOString() })
+    .where("id", "=", variantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function stockOf(db: DB, variantIds: string[]): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db.selectFrom("product_variant").select(["id", "stock"]).where("id", "in", variantIds).execute();
+  return new Map(rows.map((r) => [r.id, Number(r.stock)]));
+}

@@ -1,0 +1,47 @@
+import type { DataContext } from "../shared/context.ts";
+import { DomainError } from "../shared/errors.ts";
+import * as repo from "./repository.ts";
+
+export type { StockMove } from "./repository.ts";
+
+/** Below this many, a product page says "Only N left". */
+export const LOW_STOCK_THRESHOLD = 5;
+
+export type Shortage = { variantId: string; available: number; wanted: number };
+
+/** Refused because stock ran out: 409 `out_of_stock`, naming each variant that is short. */
+export class OutOfStock extends DomainError {
+  readonly shortages: Shortage[];
+  constructor(shortages: Shortage[], message: string) {
+    super("out_of_stock", message);
+    this.shortages = shortages;
+  }
+}
+
+/**
+ * Takes stock for every line inside the caller's transaction, or throws OutOfStock naming every
+ * short line (the transaction then rolls back, so no line keeps its stock either).
+ */
+export async function takeStock(
+  ctx: DataContext,
+  moves: repo.StockMove[],
+  describe: (variantId: string) => string,
+): Promise<void> {
+  const short = await repo.take(ctx.db, moves);
+  if (short.length === 0) return;
+  const left = await repo.stockOf(ctx.db, short);
+  const shortages = short.map((variantId) => ({
+    variantId,
+    available: left.get(variantId) ?? 0,
+    wanted: moves.filter((m) => m.variantId === variantId).reduce((n, m) => n + m.quantity, 0),
+  }));
+  const names = shortages.map(
+    (s) => `${describe(s.variantId)} (${s.available === 0 ? "sold out" : `only ${s.available} left`})`,
+  );
+  throw new OutOfStock(shortages, `Not enough in stock: ${names.join(", ")}.`);
+}
+
+/** Puts stock back, inside the caller's transaction. */
+export const returnStock = (ctx: DataContext, moves: repo.StockMove[]) => repo.giveBack(ctx.db, moves);
+
+export const setStock = (ctx: DataContext, variantId: string, stock: number) => repo.setStock(ctx.db, variantId, stock);

@@ -1,0 +1,375 @@
+import { inTransaction } from "../../db/connection.ts";
+import * as accounts from "../accounts/index.ts";
+import * as cart from "../cart/index.ts";
+import * as catalog from "../catalog/index.ts";
+import * as inventory from "../inventory/index.ts";
+import * as payments from "../payments/index.ts";
+import { requireAdmin, requireSelfOrAdmin, requireUser, type SignedInUser, sameEmail } from "../shared/actor.ts";
+import type { DataContext, DomainContext } from "../shared/context.ts";
+import { DomainError, notFound } from "../shared/errors.ts";
+import { newId, newOrderNumber } from "../shared/ids.ts";
+import { formatPrice } from "../shared/money.ts";
+import type { Page, Paged } from "../shared/pagination.ts";
+import { isWellFormedId } from "../shared/schemas.ts";
+import { parseInput, parseQuery } from "../shared/validation.ts";
+import { mailOrderCancelled, mailOrderPlaced, mailOrderShipped } from "./mails.ts";
+import * as repo from "./repository.ts";
+import {
+  checkoutInput,
+  MAX_ORDER_TOTAL_CENTS,
+  orderInput,
+  orderListQuery,
+  orderStatusInput,
+  type ShippingInput,
+} from "./schemas.ts";
+import { assertTransition, type OrderStatus } from "./status.ts";
+
+type NewLine = repo.OrderLine & { variantId: string };
+
+/** An order line for a variant, copied from the catalogue at today's price (never from the client). */
+function lineFor(variant: catalog.VariantForSale, quantity: number): NewLine {
+  const hasOptions = Object.keys(variant.options).length > 0;
+  return {
+    productId: variant.productId,
+    variantId: variant.id,
+    title: variant.productTitle,
+    variantTitle: hasOptions ? variant.title : null,
+    sku: variant.sku,
+    unitPriceCents: variant.priceCents,
+    quantity,
+    lineTotalCents: variant.priceCents * quantity,
+    imageKey: variant.imageKey ?? variant.productImageKey,
+  };
+}
+
+const describeLine = (lines: NewLine[]) => (variantId: string) => {
+  const line = lines.find((l) => l.variantId === variantId);
+  return line ? `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` : variantId;
+};
+
+/**
+ * Writes an order and takes its stock in one transaction (`afterInsert` joins it, e.g. to empty the
+ * cart). A line beyond stock rolls everything back and throws OutOfStock. The same request key twice
+ * answers with the first order, also when two arrive at once.
+ */
+async function createOrder(
+  ctx: Pick<DomainContext, "db" | "events" | "shop">,
+  user: SignedInUser,
+  shipping: ShippingInput,
+  requestKey: string | undefined,
+  lines: NewLine[],
+  options: { paymentMethod?: payments.PaymentMethod; afterInsert?: (trx: DataContext) => Promise<void> } = {},
+): Promise<repo.OrderRecord> {
+  const totalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (totalCents > MAX_ORDER_TOTAL_CENTS) {
+    throw new DomainError("validation_failed", "This order is larger than the shop accepts in one go.", {
+      quantity: `Order fewer at once: one order can total at most ${formatPrice(MAX_ORDER_TOTAL_CENTS)}.`,
+    });
+  }
+  const id = newId();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await inTransaction(ctx.db, async (trx) => {
+        await repo.insertOrder(trx, {
+          id,
+          orderNumber: newOrderNumber(),
+          userId: user.id,
+          userEmail: user.email,
+          fullName: shipping.full_name,
+          address: shipping.address,
+          city: shipping.city,
+          state: shipping.state,
+          zip: shipping.zip,
+          phone: shipping.phone,
+          acknowledged: true,
+          status: "Pending",
+          totalCents,
+          paymentMethod: options.paymentMethod ?? "cod",
+          paymentStatus: "unpaid",
+          requestKey: requestKey ?? null,
+          lines,
+        });
+        await inventory.takeStock(
+          { db: trx },
+          lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity })),
+          describeLine(lines),
+        );
+        await options.afterInsert?.({ db: trx });
+        const saved = await repo.findOrder(trx, id);
+        if (saved) await mailOrderPlaced({ db: trx, shop: ctx.shop }, saved);
+      });
+      break;
+    } catch (e) {
+      if (e instanceof DomainError) throw e;
+      // the same request key raced in twice: the first one won, answer with it
+      if (requestKey) {
+        const existing = await repo.findOrderByRequestKey(ctx.db, user.id, requestKey);
+        if (existing) return existing;
+        // an earlier account with this email used the key (the first schema keyed them by email)
+        if (isUniqueViolation(e) && (await repo.requestKeyUsedByEmail(ctx.db, user.email, requestKey))) {
+          throw new DomainError("conflict", "This request key has been used before: send the order with a new one.");
+        }
+      }
+      // an order-number collision (1 in 10^13): draw again
+      if (attempt < 3 && isUniqueViolation(e)) continue;
+      throw e;
+    }
+  }
+  const order = await repo.findOrder(ctx.db, id);
+  if (!order) throw new Error("order vanished after insert");
+  ctx.events?.orderPlaced?.({ totalCents });
+  return order;
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const text = String((e as { message?: string })?.message ?? e);
+  return /unique|duplicate key/i.test(text);
+}
+
+/**
+ * A signed-in customer orders one product (the original shop's Buy Now): the chosen variant, or the
+ * product's first. Title, price and image are copied from the catalogue at today's price.
+ */
+export async function placeOrder(ctx: DomainContext, input: unknown): Promise<repo.OrderRecord> {
+  const user = requireUser(ctx.actor);
+  const fields = parseInput(orderInput, input);
+  if (fields.customerEmail && !sameEmail(fields.customerEmail, user.email)) {
+    throw new DomainError("forbidden", "You can only place orders for yourself.");
+  }
+  if (fields.requestKey) {
+    const existing = await repo.findOrderByRequestKey(ctx.db, user.id, fields.requestKey);
+    if (existing) return existing;
+  }
+  if (!fields.productId && !fields.variantId) {
+    throw new DomainError("validation_failed", "Some fields need attention.", {
+      productId: "Which product? productId is required.",
+    });
+  }
+  let variantId = fields.variantId;
+  if (!variantId) {
+    const product = await catalog.findProduct(ctx, fields.productId ?? "");
+    if (!product) throw new DomainError("not_found", "That product is no longer available.");
+    variantId = catalog.defaultVariant(product)?.id;
+    if (!variantId) throw new DomainError("out_of_stock", `${product.title} is sold out.`);
+  }
+  const [variant] = await catalog.findVariants(ctx, [variantId]);
+  if (!variant || (fields.productId && variant.productId !== fields.productId)) {
+    throw new DomainError("not_found", "That product option is not available.");
+  }
+  return createOrder(ctx, user, fields, fields.requestKey, [lineFor(variant, fields.quantity)]);
+}
+
+/**
+ * The signed-in customer's cart becomes one order with a line per item, at today's prices from the
+ * catalogue; stock is taken and the cart emptied in the same transaction. If a line is beyond stock
+ * nothing changes (no order, stock and cart as they were) and the error names the lines. With a card,
+ * the payment starts once the order is saved (a provider that is down leaves it unpaid, to pay later).
+ */
+export async function checkout(
+  ctx: DomainContext & { cartId?: string | null },
+  input: unknown,
+): Promise<{ order: repo.OrderRecord; payment: payments.PaymentStart }> {
+  const user = requireUser(ctx.actor);
+  const fields = parseInput(checkoutInput, input);
+  payments.assertOffered(ctx, fields.paymentMethod, "paymentMethod");
+  const existing = fields.requestKey ? await repo.findOrderByRequestKey(ctx.db, user.id, fields.requestKey) : undefined;
+  if (existing) return withPayment(existing, await resumePayment(ctx, existing));
+  const current = await cart.getCart(ctx);
+  if (!current.id || current.lines.length === 0) {
+    throw new DomainError("conflict", "Your cart is empty: add something before checking out.");
+  }
+  const variants = new Map(
+    (
+      await catalog.findVariants(
+        ctx,
+        current.lines.map((l) => l.variantId),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  const lines = current.lines.flatMap((l) => {
+    const variant = variants.get(l.variantId);
+    return variant ? [lineFor(variant, l.quantity)] : [];
+  });
+  const cartId = current.id;
+  const order = await createOrder(ctx, user, fields, fields.requestKey, lines, {
+    paymentMethod: fields.paymentMethod,
+    afterInsert: (trx) => cart.emptyCart(trx, cartId),
+  });
+  return withPayment(order, await resumePayment(ctx, order));
+}
+
+const withPayment = (order: repo.OrderRecord, payment: payments.PaymentStart) => ({
+  order: { ...order, paymentStatus: payment.status },
+  payment,
+});
+
+/** Where the order's payment stands, starting (again) a card payment that is still open. */
+async function resumePayment(ctx: DomainContext, order: repo.OrderRecord): Promise<payments.PaymentStart> {
+  if (payments.canPayNow(order)) return payments.startPayment(ctx, order);
+  return { method: order.paymentMethod, status: order.paymentStatus, url: null };
+}
+
+/** "Pay now": the customer pays an unpaid card order (a new payment page each time). */
+export async function payNow(ctx: DomainContext, id: string): Promise<payments.PaymentStart> {
+  const order = await getOrder(ctx, id);
+  if (ctx.actor.kind === "admin" && ctx.actor.user.id !== order.userId) {
+    throw new DomainError("forbidden", "Only the customer pays their order.");
+  }
+  if (!payments.canPayNow(order)) throw new DomainError("conflict", "This order has nothing left to pay online.");
+  return payments.startPayment(ctx, order);
+}
+
+/** Every order in the shop, for admins; `status` filters. */
+export async function listAllOrders(ctx: DomainContext, query: unknown): Promise<Paged<repo.OrderRecord>> {
+  requireAdmin(ctx.actor);
+  const q = parseQuery(orderListQuery, query);
+  const { rows, total } = await repo.listOrders(ctx.db, q);
+  return { items: rows, total };
+}
+
+/** The signed-in customer's own orders. */
+export async function listMyOrders(ctx: DomainContext, page: Page): Promise<Paged<repo.OrderRecord>> {
+  const user = requireUser(ctx.actor);
+  const { rows, total } = await repo.listOrders(ctx.db, { ...page, userId: user.id });
+  return { items: rows, total };
+}
+
+/** One of the signed-in customer's orders (an admin may see any). */
+export async function getOrder(ctx: DomainContext, id: string): Promise<repo.OrderRecord> {
+  const user = requireUser(ctx.actor);
+  const order = isWellFormedId(id) ? await repo.findOrder(ctx.db, id) : undefined;
+  if (!order || (ctx.actor.kind !== "admin" && order.userId !== user.id)) throw notFound("Order");
+  return order;
+}
+
+/**
+ * The orders of the account with this email: its owner's, or anyone's for an admin. Orders belong
+ * to the account (its id), so an address that changes hands never carries orders with it.
+ */
+export async function listOrdersOf(
+  ctx: DomainContext,
+  email: string,
+  query: unknown,
+): Promise<Paged<repo.OrderRecord>> {
+  const user = requireSelfOrAdmin(ctx.actor, email);
+  const q = parseQuery(orderListQuery, query);
+  const userId = sameEmail(user.email, email) ? user.id : await accounts.findUserId(ctx, email);
+  if (!userId) return { items: [], total: 0 };
+  const { rows, total } = await repo.listOrders(ctx.db, { ...q, userId });
+  return { items: rows, total };
+}
+
+async function loadForChange(ctx: DomainContext, id: string): Promise<repo.OrderRecord> {
+  const user = requireUser(ctx.actor);
+  if (!isWellFormedId(id)) throw notFound("Order");
+  const order = await repo.findOrder(ctx.db, id);
+  if (!order) throw notFound("Order");
+  if (ctx.actor.kind !== "admin" && order.userId !== user.id) {
+    throw new DomainError("forbidden", "You can only change your own orders.");
+  }
+  return order;
+}
+
+const stockOf = (order: repo.OrderRecord): inventory.StockMove[] =>
+  order.lines.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, quantity: l.quantity }] : []));
+
+/**
+ * Moves an order on: admins ship (Pending → Shipped); the customer or an admin cancels
+ * (Pending → Cancelled), which puts its stock back. The status changes only if it is still what was
+ * read, so a double click or two admins at once change it (and return stock) once. Answers how many
+ * orders changed (0 when it already had that status).
+ */
+export async function changeOrderStatus(
+  ctx: DomainContext,
+  id: string,
+  input: unknown,
+): Promise<{ modifiedCount: number; order: repo.OrderRecord }> {
+  const { status } = parseInput(orderStatusInput, input);
+  if (status === "Shipped") requireAdmin(ctx.actor);
+  const order = await loadForChange(ctx, id);
+  assertTransition(order.status, status);
+  if (order.status === status) return { modifiedCount: 0, order };
+  if (status === "Shipped") payments.assertShippable(order);
+  // a paid card order is refunded first: if the refund fails, the order stays as it was
+  const refunded = status === "Cancelled" ? await payments.refundBeforeCancel(ctx, order) : null;
+  const modifiedCount = await inTransaction(ctx.db, async (trx) => {
+    const changed = await repo.updateStatus(trx, id, order.status, status);
+    if (changed && status === "Cancelled") await inventory.returnStock({ db: trx }, stockOf(order));
+    if (changed && refunded) await payments.markRefunded({ db: trx }, order.id, refunded);
+    if (changed) await mailStatusChange({ db: trx, shop: ctx.shop }, ctx, order, status, Boolean(refunded));
+    return changed;
+  });
+  if (modifiedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
+  const paymentStatus = refunded ? ("refunded" as const) : order.paymentStatus;
+  return { modifiedCount, order: { ...order, status, paymentStatus } };
+}
+
+/** The customer hears of a shipment and of a cancellation (by them, or by the shop, with any refund). */
+function mailStatusChange(
+  mailing: Pick<DomainContext, "db" | "shop">,
+  ctx: DomainContext,
+  order: repo.OrderRecord,
+  status: OrderStatus,
+  refunded: boolean,
+) {
+  const changed = { ...order, status };
+  if (status === "Shipped") return mailOrderShipped(mailing, changed);
+  const byCustomer = ctx.actor.kind !== "anonymous" && ctx.actor.user.id === order.userId;
+  return mailOrderCancelled(mailing, changed, byCustomer ? "customer" : "shop", refunded ? order.totalCents : 0);
+}
+
+export function cancelOrder(ctx: DomainContext, id: string) {
+  return changeOrderStatus(ctx, id, { status: "Cancelled" });
+}
+
+export function shipOrder(ctx: DomainContext, id: string) {
+  return changeOrderStatus(ctx, id, { status: "Shipped" });
+}
+
+/** Only admins erase orders; erasing a Pending order puts its stock back. */
+export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ deletedCount: number }> {
+  requireAdmin(ctx.actor);
+  if (!isWellFormedId(id)) throw notFound("Order");
+  const order = await repo.findOrder(ctx.db, id);
+  if (!order) throw notFound("Order");
+  if (order.paymentStatus === "paid") {
+    throw new DomainError("conflict", "This order is paid: cancel it first (which refunds it), then erase it.");
+  }
+  const deletedCount = await inTransaction(ctx.db, async (trx) => {
+    const deleted = await repo.deleteOrder(trx, id, order.status);
+    if (deleted && order.status === "Pending") {
+      await inventory.returnStock({ db: trx }, stockOf(order));
+      // the customer's order is gone: they hear it from the shop
+      await mailOrderCancelled({ db: trx, shop: ctx.shop }, { ...order, status: "Cancelled" }, "shop");
+    }
+    return deleted;
+  });
+  if (deletedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
+  return { deletedCount };
+}
+
+export type Withdrawal =
+  | { outcome: "erased"; deletedCount: number }
+  | { outcome: "cancelled"; modifiedCount: number; order: repo.OrderRecord };
+
+/**
+ * "Delete this order": an admin erases it; its customer cancels it instead, which keeps the shop's
+ * record (status Cancelled).
+ */
+export async function withdrawOrder(ctx: DomainContext, id: string): Promise<Withdrawal> {
+  if (ctx.actor.kind === "admin") return { outcome: "erased", ...(await eraseOrder(ctx, id)) };
+  return { outcome: "cancelled", ...(await cancelOrder(ctx, id)) };
+}
+
+// ── for the shop itself (the seed, benchmarks): no actor, the caller is trusted ──
+
+export type NewOrder = Omit<repo.OrderRecord, "placedAt"> & { requestKey: string | null };
+
+/** Saves an order as given (the benchmark's synthetic history). */
+export const importOrder = (ctx: DataContext, order: NewOrder) => repo.insertOrder(ctx.db, order);
+export const clearOrders = (ctx: DataContext) => repo.deleteAll(ctx.db);
+export const countOrders = (ctx: DataContext) => repo.countOrders(ctx.db);
+
+/** The order a payment event names (no actor: the provider's verified event is the authority). */
+export const findOrderForPayment = (ctx: DataContext, id: string) =>
+  isWellFormedId(id) ? repo.findOrder(ctx.db, id) : Promise.resolve(undefined);

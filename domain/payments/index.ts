@@ -1,0 +1,25 @@
+/** Payments: pay on delivery, or a card through a provider (Stripe); payment state beside the order's own. */
+export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "./labels.ts";
+export type { CheckoutEvent, CheckoutProvider } from "./provider.ts";
+export type { PaymentRecord } from "./repository.ts";
+export {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+  paymentMethodSchema,
+} from "./schemas.ts";
+export {
+  applyCheckoutEvent,
+  assertOffered,
+  assertShippable,
+  availableMethods,
+  canPayNow,
+  latestPayments,
+  markRefunded,
+  type PayableOrder,
+  type PaymentStart,
+  type PaymentsContext,
+  refundBeforeCancel,
+  startPayment,
+} from "./service.ts";

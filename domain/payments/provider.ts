@@ -1,0 +1,34 @@
+/**
+ * What the shop needs from a card payment provider. The server wires a real one (Stripe, through
+ * its official SDK); the domain only sees this interface.
+ */
+export interface CheckoutProvider {
+  /** Starts a hosted payment page for an order; answers where to send the customer. */
+  createCheckout(request: {
+    orderId: string;
+    orderNumber: number;
+    amountCents: number;
+    currency: string;
+    customerEmail: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** The payment intent of a session once it is paid (when an event did not carry it). */
+  paymentIntentOf(sessionId: string): Promise<string | null>;
+  /** Refunds a payment in full; the same key again is the same refund. */
+  refund(paymentIntentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+}
+
+/** A provider's event about a checkout, already verified (signature) by the server's adapter. */
+export type CheckoutEvent = {
+  id: string;
+  type: string;
+  session: {
+    id: string;
+    orderId: string | null;
+    amountTotal: number | null;
+    currency: string | null;
+    paymentStatus: string | null;
+    paymentIntentId: string | null;
+  };
+};

@@ -1,0 +1,160 @@
+import type { DB } from "../../db/connection.ts";
+import { toIso } from "../../db/dialect.ts";
+import type { PaymentMethod, PaymentStatus } from "./schemas.ts";
+
+export type PaymentRecord = {
+  id: string;
+  orderId: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amountCents: number;
+  currency: string;
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  refundId: string | null;
+  problem: string | null;
+  createdAt: string;
+};
+
+const columns = [
+  "id",
+  "order_id",
+  "method",
+  "status",
+  "amount_cents",
+  "currency",
+  "session_id",
+  "payment_intent_id",
+  "refund_id",
+  "problem",
+  "created_at",
+] as const;
+
+type Row = {
+  id: string;
+  order_id: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amount_cents: number;
+  currency: string;
+  session_id: string | null;
+  payment_intent_id: string | null;
+  refund_id: string | null;
+  problem: string | null;
+  created_at: string | Date;
+};
+
+const toRecord = (r: Row): PaymentRecord => ({
+  id: r.id,
+  orderId: r.order_id,
+  method: r.method,
+  status: r.status,
+  amountCents: Number(r.amount_cents),
+  currency: r.currency,
+  sessionId: r.session_id,
+  paymentIntentId: r.payment_intent_id,
+  refundId: r.refund_id,
+  problem: r.problem,
+  createdAt: toIso(r.created_at),
+});
+
+export async function insert(db: DB, p: Omit<PaymentRecord, "createdAt">): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("payment")
+    .values({
+      id: p.id,
+      order_id: p.orderId,
+      method: p.method,
+      status: p.status,
+      amount_cents: p.amountCents,
+      currency: p.currency,
+      session_id: p.sessionId,
+      payment_intent_id: p.paymentIntentId,
+      refund_id: p.refundId,
+      problem: p.problem,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function findBySession(db: DB, sessionId: string): Promise<PaymentRecord | undefined> {
+  const row = await db.selectFrom("payment").select(columns).where("session_id", "=", sessionId).executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+/** The order's latest payment attempt. */
+export async function latestFor(db: DB, orderId: string): Promise<PaymentRecord | undefined> {
+  const row = await db
+    .selectFrom("payment")
+    .select(columns)
+    .where("order_id", "=", orderId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export async function latestForOrders(db: DB, orderIds: string[]): Promise<Map<string, PaymentRecord>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("payment")
+    .select(columns)
+    .where("order_id", "in", orderIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, toRecord(r)]));
+}
+
+export async function update(
+  db: DB,
+  id: string,
+  change: Partial<Pick<PaymentRecord, "status" | "paymentIntentId" | "refundId" | "problem">>,
+): Promise<void> {
+  await db
+    .updateTable("payment")
+    .set({
+      ...(change.status ? { status: change.status } : {}),
+      ...(change.paymentIntentId !== undefined ? { payment_intent_id: change.paymentIntentId } : {}),
+      ...(change.refundId !== undefined ? { refund_id: change.refundId } : {}),
+      ...(change.problem !== undefined ? { problem: change.problem } : {}),
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The order's payment status (kept on the order so that order lists can filter by it). */
+export async function setOrderPaymentStatus(db: DB, orderId: string, status: PaymentStatus): Promise<void> {
+  await db
+    .updateTable("shop_order")
+    .set({ payment_status: status, updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .execute();
+}
+
+/** Records an event by its id; false when it was recorded before (a replay). */
+export async function recordEvent(
+  db: DB,
+  event: { id: string; provider: string; type: string; orderId: string | null; outcome: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("payment_event")
+    .values({
+      id: event.id,
+      provider: event.provider,
+      type: event.type,
+      order_id: event.orderId,
+      outcome: event.outcome,
+      received_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function setEventOutcome(db: DB, id: string, outcome: string): Promise<void> {
+  await db.updateTable("payment_event").set({ outcome }).where("id", "=", id).execute();
+}

@@ -1,0 +1,6 @@
+/** Values the shop keeps for itself between starts (one row per key). */
+import type { DataContext } from "../shared/context.ts";
+import * as repo from "./repository.ts";
+
+export const readSetting = (ctx: DataContext, key: string) => repo.read(ctx.db, key);
+export const writeSetting = (ctx: DataContext, key: string, value: string) => repo.write(ctx.db, key, value);

@@ -1,0 +1,563 @@
+/**
+ * Demo catalogue for Vitrine: categories and products. Pure data, no runtime imports.
+ *
+ * Product order matters: the seed keeps array order as `position`, and the landing page shows
+ * positions 0–7 as "Best Selling" and 8–15 as "Featured Collection", so the first sixteen entries
+ * deliberately alternate electronics and clothing.
+ *
+ * All product lines and brand-like names are invented; prices are USD cents.
+ */
+
+export type Department = "electronics" | "clothing";
+
+export type CategorySeed = { slug: string; name: string; department: Department; position: number };
+
+export type ProductSeed = {
+  title: string;
+  priceCents: number;
+  /** category slugs, 1–2 per product */
+  categories: string[];
+  desc1: string;
+  desc2?: string;
+  desc3?: string;
+  desc4?: string;
+};
+
+export const categories: CategorySeed[] = [
+  { slug: "phones", name: "Phones", department: "electronics", position: 0 },
+  { slug: "watches", name: "Watches", department: "electronics", position: 1 },
+  { slug: "laptops", name: "Laptops", department: "electronics", position: 2 },
+  { slug: "tvs", name: "TVs", department: "electronics", position: 3 },
+  { slug: "men", name: "Men", department: "clothing", position: 4 },
+  { slug: "women", name: "Women", department: "clothing", position: 5 },
+  { slug: "accessories", name: "Accessories", department: "clothing", position: 6 },
+  { slug: "shoes", name: "Shoes", department: "clothing", position: 7 },
+  { slug: "denim", name: "Denim", department: "clothing", position: 8 },
+];
+
+export const demoProducts: ProductSeed[] = [
+  // ── Best Selling (positions 0–7) ───────────────────────────────────────────
+  {
+    title: "Aurora X2 5G Smartphone 128 GB",
+    priceCents: 69900,
+    categories: ["phones"],
+    desc1: '6.4" 120 Hz OLED display that stays readable in direct sunlight',
+    desc2: "50 MP main camera with optical stabilisation and a 12 MP ultra-wide",
+    desc3: "All-day 4,600 mAh battery with 45 W fast charging",
+    desc4: "Five years of security updates included",
+  },
+  {
+    title: "Harbor Slim-Fit Selvedge Jeans",
+    priceCents: 8900,
+    categories: ["men", "denim"],
+    desc1: "13.5 oz Japanese selvedge denim, rinsed once for a clean indigo",
+    desc2: "Slim through the thigh with a gently tapered leg",
+    desc3: "Copper rivets and a button fly that break in with you",
+    desc4: "Inseams from 30 to 36 inches",
+  },
+  {
+    title: "Pulse Active Smartwatch 44 mm",
+    priceCents: 24900,
+    categories: ["watches", "accessories"],
+    desc1: "Always-on AMOLED display with sapphire-coated glass",
+    desc2: "Heart-rate, SpO2 and sleep tracking with weekly insights",
+    desc3: "Built-in GPS and water resistance to 50 metres",
+    desc4: "Up to 7 days of battery on a single charge",
+  },
+  {
+    title: "Meadow Wrap Midi Dress",
+    priceCents: 7900,
+    categories: ["women"],
+    desc1: "Fluid viscose crepe that drapes beautifully and resists creasing",
+    desc2: "True wrap front with an adjustable waist tie",
+    desc3: "Flutter sleeves and a flattering midi length",
+  },
+  {
+    title: "Nimbus 14 Ultralight Laptop 16 GB / 512 GB",
+    priceCents: 109900,
+    categories: ["laptops"],
+    desc1: "Just 1.1 kg in a recycled aluminium unibody",
+    desc2: '14" 2.8K display with 100% sRGB colour coverage',
+    desc3: "Up to 18 hours of video playback",
+    desc4: "Two USB-C ports with 100 W charging and a full-size HDMI port",
+  },
+  {
+    title: "Stride Knit Running Sneakers",
+    priceCents: 11900,
+    categories: ["shoes"],
+    desc1: "Breathable one-piece knit upper that moves with your foot",
+    desc2: "Responsive foam midsole tuned for daily miles",
+    desc3: "Durable rubber outsole with a grippy wave pattern",
+    desc4: "Weighs only 240 g in a men's size 9",
+  },
+  {
+    title: 'Lumen 55" 4K QLED Smart TV',
+    priceCents: 64900,
+    categories: ["tvs"],
+    desc1: "Quantum-dot colour with local dimming for deep, accurate blacks",
+    desc2: "Dolby Vision and HDR10+ support",
+    desc3: "Built-in streaming apps and hands-free voice search",
+    desc4: "Slim 2.5 cm profile with an included wall bracket",
+  },
+  {
+    title: "Coastline Leather Crossbody Bag",
+    priceCents: 12900,
+    categories: ["accessories", "women"],
+    desc1: "Full-grain vegetable-tanned leather that ages into a rich patina",
+    desc2: "Adjustable strap converts from crossbody to shoulder bag",
+    desc3: "Magnetic flap closure with an inner zip pocket",
+  },
+
+  // ── Featured Collection (positions 8–15) ───────────────────────────────────
+  {
+    title: "Summit Waxed Cotton Field Jacket",
+    priceCents: 18900,
+    categories: ["men"],
+    desc1: "Water-repellent waxed cotton with a soft brushed lining",
+    desc2: "Corduroy collar and four bellowed cargo pockets",
+    desc3: "Two-way brass zip with a storm-flap placket",
+    desc4: "Re-waxable for years of wear",
+  },
+  {
+    title: "Aurora X2 Pro 5G Smartphone 256 GB",
+    priceCents: 99900,
+    categories: ["phones"],
+    desc1: "Triple camera with a 5× periscope telephoto lens",
+    desc2: '6.7" LTPO display from 1 to 120 Hz for smooth, efficient scrolling',
+    desc3: "Titanium frame and IP68 dust and water resistance",
+    desc4: "Wireless and reverse wireless charging",
+  },
+  {
+    title: "Juniper High-Rise Straight Jeans",
+    priceCents: 8400,
+    categories: ["women", "denim"],
+    desc1: "Rigid 100% cotton denim with a vintage mid-blue wash",
+    desc2: "High rise that sits at the natural waist",
+    desc3: "Straight leg with a cropped ankle length",
+  },
+  {
+    title: "Atlas Chronograph Hybrid Watch 42 mm",
+    priceCents: 19900,
+    categories: ["watches"],
+    desc1: "Real mechanical hands with discreet smart notifications",
+    desc2: "Tracks steps and sleep without ever needing a screen",
+    desc3: "Up to 6 months on a replaceable coin-cell battery",
+    desc4: "Quick-release Italian leather strap",
+  },
+  {
+    title: "Ridge Suede Chelsea Boots",
+    priceCents: 16900,
+    categories: ["shoes", "men"],
+    desc1: "Water-resistant suede upper with elastic side gussets",
+    desc2: "Stitched Goodyear welt, so the boots can be resoled",
+    desc3: "Cushioned leather footbed and a lightweight rubber sole",
+  },
+  {
+    title: "Vertex 16 Creator Laptop 32 GB / 1 TB",
+    priceCents: 189900,
+    categories: ["laptops"],
+    desc1: '16" 3.2K mini-LED display calibrated at the factory',
+    desc2: "12-core processor with a dedicated 8 GB graphics card",
+    desc3: "SD card reader, Thunderbolt 4 and Wi-Fi 7",
+    desc4: "Quiet dual-fan cooling for long render sessions",
+  },
+  {
+    title: "Solstice Polarized Sunglasses",
+    priceCents: 6900,
+    categories: ["accessories"],
+    desc1: "Polarized lenses that cut glare off water and roads",
+    desc2: "Hand-polished acetate frame with five-barrel hinges",
+    desc3: "100% UVA/UVB protection",
+    desc4: "Comes with a hard case and microfibre cloth",
+  },
+  {
+    title: 'Cinema 65" OLED Smart TV',
+    priceCents: 149900,
+    categories: ["tvs"],
+    desc1: "Self-lit OLED pixels for perfect blacks and infinite contrast",
+    desc2: "Four HDMI 2.1 ports with 120 Hz VRR for consoles",
+    desc3: "60 W Dolby Atmos sound built in",
+    desc4: "Filmmaker mode shows movies as the director intended",
+  },
+
+  // ── Phones ─────────────────────────────────────────────────────────────────
+  {
+    title: "Aurora X2 Lite 5G Smartphone 128 GB",
+    priceCents: 39900,
+    categories: ["phones"],
+    desc1: '6.5" 90 Hz display with a bright, punchy OLED panel',
+    desc2: "48 MP dual camera with a dedicated night mode",
+    desc3: "Two-day battery life for typical use",
+  },
+  {
+    title: "Kestrel Fold 5G Smartphone 512 GB",
+    priceCents: 159900,
+    categories: ["phones"],
+    desc1: '7.6" inner display that unfolds into a pocketable tablet',
+    desc2: "Nearly invisible crease thanks to a teardrop hinge",
+    desc3: "Run two apps side by side, or three in floating windows",
+    desc4: "IPX8 water resistance",
+  },
+  {
+    title: "Orbit Mini 5G Smartphone 128 GB",
+    priceCents: 49900,
+    categories: ["phones"],
+    desc1: '5.9" display that is easy to use with one hand',
+    desc2: "Flagship processor in a compact, lightweight body",
+    desc3: "Dual 50 MP cameras with 4K HDR video",
+    desc4: "Available in four matte finishes",
+  },
+  {
+    title: "Pebble Go 4G Smartphone 64 GB",
+    priceCents: 17900,
+    categories: ["phones"],
+    desc1: "A dependable everyday phone with a 5,000 mAh battery",
+    desc2: "Expandable storage with a microSD slot",
+  },
+
+  // ── Watches ────────────────────────────────────────────────────────────────
+  {
+    title: "Tide Automatic Dive Watch 200 m",
+    priceCents: 34900,
+    categories: ["watches"],
+    desc1: "Self-winding automatic movement with a 41-hour power reserve",
+    desc2: "Unidirectional ceramic bezel and luminous hands",
+    desc3: "Water resistant to 200 metres with a screw-down crown",
+    desc4: "Brushed steel bracelet with an on-the-fly extension clasp",
+  },
+  {
+    title: "Trailhead Outdoor GPS Smartwatch",
+    priceCents: 39900,
+    categories: ["watches"],
+    desc1: "Multi-band GPS with offline topographic maps",
+    desc2: "Solar-assisted charging for up to 21 days of battery",
+    desc3: "Barometric altimeter, compass and storm alerts",
+    desc4: "Military-grade tested for heat, shock and water",
+  },
+  {
+    title: "Meridian Minimalist Mesh Watch 36 mm",
+    priceCents: 12900,
+    categories: ["watches", "accessories"],
+    desc1: "Slim 7 mm case with a clean, uncluttered dial",
+    desc2: "Stainless-steel mesh strap with a tool-free sliding clasp",
+    desc3: "Swiss quartz movement and scratch-resistant sapphire crystal",
+  },
+  {
+    title: "Pulse Lite Fitness Smartwatch 40 mm",
+    priceCents: 12900,
+    categories: ["watches"],
+    desc1: "Tracks over 100 workout types automatically",
+    desc2: "Bright colour touchscreen with customisable faces",
+    desc3: "Up to 10 days of battery life",
+    desc4: "Soft silicone band in a choice of colours",
+  },
+
+  // ── Laptops ────────────────────────────────────────────────────────────────
+  {
+    title: "Nimbus 13 Everyday Laptop 8 GB / 256 GB",
+    priceCents: 54900,
+    categories: ["laptops"],
+    desc1: "Fanless design that stays completely silent",
+    desc2: '13.3" Full HD anti-glare display',
+    desc3: "Backlit keyboard and a 1080p webcam with privacy shutter",
+  },
+  {
+    title: "Forge 15 Gaming Laptop 16 GB / 1 TB",
+    priceCents: 149900,
+    categories: ["laptops"],
+    desc1: '15.6" 240 Hz display with a 3 ms response time',
+    desc2: "Dedicated 8 GB graphics for high settings at 1440p",
+    desc3: "Per-key RGB keyboard with a numeric pad",
+    desc4: "Vapour-chamber cooling that keeps clocks high",
+  },
+  {
+    title: "Slate 11 Tablet with Keyboard Cover",
+    priceCents: 59900,
+    categories: ["laptops"],
+    desc1: '11" 120 Hz touchscreen that works as a tablet or a laptop',
+    desc2: "Magnetic keyboard cover with a glass trackpad",
+    desc3: "Pressure-sensitive stylus included",
+    desc4: "Up to 14 hours of battery life",
+  },
+  {
+    title: "Vertex 14 Business Laptop 16 GB / 512 GB",
+    priceCents: 124900,
+    categories: ["laptops"],
+    desc1: "Fingerprint reader and IR camera for password-free sign-in",
+    desc2: "Spill-resistant keyboard with a comfortable 1.5 mm travel",
+    desc3: "Optional 5G modem for working anywhere",
+    desc4: "Three-year on-site warranty",
+  },
+
+  // ── TVs ────────────────────────────────────────────────────────────────────
+  {
+    title: 'Lumen 43" 4K LED Smart TV',
+    priceCents: 32900,
+    categories: ["tvs"],
+    desc1: "Sharp 4K picture with HDR10 support",
+    desc2: "Built-in streaming apps and a voice remote",
+    desc3: "Three HDMI ports and low-latency game mode",
+  },
+  {
+    title: 'Lumen 75" 4K QLED Smart TV',
+    priceCents: 119900,
+    categories: ["tvs"],
+    desc1: "Big-screen quantum-dot colour with 240 dimming zones",
+    desc2: "120 Hz panel for smooth sports and gaming",
+    desc3: "Ambient mode shows art or photos when the TV is off",
+    desc4: "Adjustable-height feet fit a soundbar underneath",
+  },
+  {
+    title: 'Studio 48" OLED Gaming TV',
+    priceCents: 99900,
+    categories: ["tvs"],
+    desc1: "0.1 ms response time and 4K at 120 Hz",
+    desc2: "G-Sync and FreeSync compatible",
+    desc3: "Compact size that doubles as a desktop monitor",
+  },
+  {
+    title: 'Compact 32" HD Smart TV',
+    priceCents: 19900,
+    categories: ["tvs"],
+    desc1: "Ideal for a bedroom, kitchen or dorm",
+    desc2: "Built-in Wi-Fi and popular streaming apps",
+  },
+
+  // ── Men ────────────────────────────────────────────────────────────────────
+  {
+    title: "Oxford Classic Button-Down Shirt",
+    priceCents: 5900,
+    categories: ["men"],
+    desc1: "Soft, breathable cotton oxford cloth that gets better with every wash",
+    desc2: "Button-down collar that holds its shape without a tie",
+    desc3: "Regular fit with a back box pleat",
+    desc4: "Mother-of-pearl buttons",
+  },
+  {
+    title: "Merino Crew-Neck Sweater",
+    priceCents: 8900,
+    categories: ["men"],
+    desc1: "Extra-fine 18.5-micron merino that doesn't itch",
+    desc2: "Naturally temperature-regulating and odour-resistant",
+    desc3: "Ribbed collar, cuffs and hem",
+  },
+  {
+    title: "Heritage Denim Trucker Jacket",
+    priceCents: 11900,
+    categories: ["men", "denim"],
+    desc1: "Heavyweight 14 oz denim with contrast copper stitching",
+    desc2: "Pointed collar and two button-flap chest pockets",
+    desc3: "Adjustable waist tabs for a tailored fit",
+    desc4: "Fades naturally to your own wear pattern",
+  },
+  {
+    title: "Everyday Pima Cotton T-Shirt",
+    priceCents: 2900,
+    categories: ["men"],
+    desc1: "Long-staple Pima cotton that feels smooth and keeps its shape",
+    desc2: "Pre-shrunk so the fit stays true after washing",
+    desc3: "Reinforced shoulder seams and a ribbed crew neck",
+  },
+  {
+    title: "Tailored Stretch Chino Trousers",
+    priceCents: 6900,
+    categories: ["men"],
+    desc1: "Cotton twill with 2% stretch for all-day comfort",
+    desc2: "Tailored fit that works with trainers or loafers",
+    desc3: "Hidden zip pocket for keys and cards",
+  },
+  {
+    title: "Alpine Quilted Puffer Vest",
+    priceCents: 9900,
+    categories: ["men"],
+    desc1: "Recycled synthetic insulation that stays warm even when damp",
+    desc2: "Packs into its own chest pocket",
+    desc3: "Wind-resistant ripstop shell",
+    desc4: "Stand collar and zipped hand pockets",
+  },
+
+  // ── Women ──────────────────────────────────────────────────────────────────
+  {
+    title: "Linen Button-Front Shirt Dress",
+    priceCents: 8900,
+    categories: ["women"],
+    desc1: "Washed European linen that stays cool on the hottest days",
+    desc2: "Relaxed fit with a removable self-tie belt",
+    desc3: "Side-seam pockets and coconut buttons",
+  },
+  {
+    title: "Cashmere-Blend Cardigan",
+    priceCents: 12900,
+    categories: ["women"],
+    desc1: "Soft wool and cashmere blend in a relaxed, easy fit",
+    desc2: "V-neck with tortoiseshell-effect buttons",
+    desc3: "Ribbed trims and two patch pockets",
+    desc4: "Hand-wash or dry clean",
+  },
+  {
+    title: "Pleated Satin Midi Skirt",
+    priceCents: 6900,
+    categories: ["women"],
+    desc1: "Liquid-sheen satin with knife pleats that move as you walk",
+    desc2: "Comfortable elasticated back waistband",
+    desc3: "Fully lined and opaque",
+  },
+  {
+    title: "Cropped Denim Jacket",
+    priceCents: 9400,
+    categories: ["women", "denim"],
+    desc1: "Soft comfort-stretch denim in a light vintage wash",
+    desc2: "Cropped length that pairs well with high-rise bottoms",
+    desc3: "Metal shank buttons and chest flap pockets",
+  },
+  {
+    title: "Wildflower Tiered Maxi Dress",
+    priceCents: 9900,
+    categories: ["women"],
+    desc1: "Airy cotton voile with a delicate floral print",
+    desc2: "Three tiers that add volume and swing",
+    desc3: "Smocked bodice and adjustable tie straps",
+    desc4: "Lined to the knee",
+  },
+  {
+    title: "Wide-Leg Linen Trousers",
+    priceCents: 7400,
+    categories: ["women"],
+    desc1: "Breezy linen-cotton blend with a fluid wide leg",
+    desc2: "High-rise waist with an easy elastic back",
+  },
+
+  // ── Accessories ────────────────────────────────────────────────────────────
+  {
+    title: "Italian Leather Reversible Belt",
+    priceCents: 4900,
+    categories: ["accessories", "men"],
+    desc1: "Full-grain Italian leather, black on one side and brown on the other",
+    desc2: "Rotating brushed-steel buckle to switch sides in seconds",
+    desc3: "Cut to size at home without any tools",
+  },
+  {
+    title: "Canvas Weekender Duffel Bag",
+    priceCents: 11900,
+    categories: ["accessories"],
+    desc1: "Heavy waxed canvas with leather trims and solid brass hardware",
+    desc2: "42 L capacity that fits cabin-bag limits on most airlines",
+    desc3: "Separate shoe compartment and a padded shoulder strap",
+  },
+  {
+    title: "Wool Six-Panel Baseball Cap",
+    priceCents: 3500,
+    categories: ["accessories"],
+    desc1: "Brushed wool blend with a structured front",
+    desc2: "Adjustable leather strap with a brass clasp",
+    desc3: "Cotton sweatband for comfort",
+  },
+  {
+    title: "Ribbed Merino Beanie",
+    priceCents: 2900,
+    categories: ["accessories"],
+    desc1: "Warm, breathable merino in a classic fisherman rib with a turn-up cuff",
+  },
+  {
+    title: "Commuter Water-Resistant Backpack",
+    priceCents: 9900,
+    categories: ["accessories"],
+    desc1: 'Padded sleeve fits laptops up to 16"',
+    desc2: "Water-resistant recycled nylon with sealed zips",
+    desc3: "Luggage pass-through and a hidden passport pocket",
+    desc4: "Ergonomic straps with a sternum clip",
+  },
+  {
+    title: "Aviator Metal-Frame Sunglasses",
+    priceCents: 8900,
+    categories: ["accessories"],
+    desc1: "Lightweight titanium frame with adjustable nose pads",
+    desc2: "Gradient lenses with full UV400 protection",
+    desc3: "Spring hinges for a comfortable fit",
+  },
+  {
+    title: "Market Leather Tote Bag",
+    priceCents: 14900,
+    categories: ["accessories", "women"],
+    desc1: 'Roomy tote that fits a 14" laptop, a notebook and lunch',
+    desc2: "Pebbled leather that resists scratches",
+    desc3: "Removable zip pouch and a magnetic closure",
+  },
+
+  // ── Shoes ──────────────────────────────────────────────────────────────────
+  {
+    title: "Court Classic Leather Sneakers",
+    priceCents: 9900,
+    categories: ["shoes"],
+    desc1: "Clean, minimal design in smooth nappa leather",
+    desc2: "Cupsole construction with a stitched rubber sole",
+    desc3: "Removable cushioned insole",
+  },
+  {
+    title: "Trail Waterproof Hiking Boots",
+    priceCents: 15900,
+    categories: ["shoes"],
+    desc1: "Waterproof breathable membrane keeps feet dry on wet trails",
+    desc2: "Deep 5 mm lugs for grip on mud and loose rock",
+    desc3: "Padded ankle collar and speed-lace hooks",
+    desc4: "Protective rubber toe cap",
+  },
+  {
+    title: "Riviera Suede Penny Loafers",
+    priceCents: 12900,
+    categories: ["shoes", "men"],
+    desc1: "Soft calf suede with hand-sewn moccasin stitching",
+    desc2: "Flexible leather sole with a rubber heel tip",
+    desc3: "Unlined for a barely-there summer feel",
+  },
+  {
+    title: "Soft Leather Ballet Flats",
+    priceCents: 7900,
+    categories: ["shoes", "women"],
+    desc1: "Butter-soft lambskin with a flexible sole that folds in half",
+    desc2: "Padded heel and a cushioned memory-foam insole",
+    desc3: "Petite bow detail at the toe",
+  },
+  {
+    title: "Block-Heel Leather Ankle Boots",
+    priceCents: 14900,
+    categories: ["shoes", "women"],
+    desc1: "Stable 6 cm block heel you can walk in all day",
+    desc2: "Smooth leather upper with an inside zip",
+    desc3: "Grippy rubber sole for wet pavements",
+    desc4: "Almond toe that flatters every outfit",
+  },
+  {
+    title: "Cloud Canvas Slip-On Sneakers",
+    priceCents: 5900,
+    categories: ["shoes"],
+    desc1: "Organic cotton canvas with elastic side gores",
+    desc2: "Vulcanised rubber sole with a cushioned insole",
+  },
+
+  // ── Denim ──────────────────────────────────────────────────────────────────
+  {
+    title: "Relaxed Tapered Carpenter Jeans",
+    priceCents: 7900,
+    categories: ["men", "denim"],
+    desc1: "Roomy through the seat and thigh, tapered at the ankle",
+    desc2: "Hammer loop and a utility pocket on the leg",
+    desc3: "Stone-washed for a lived-in feel from day one",
+  },
+  {
+    title: "Western Chambray Snap Shirt",
+    priceCents: 6400,
+    categories: ["men", "denim"],
+    desc1: "Lightweight indigo chambray that's soft from the first wear",
+    desc2: "Pearl snaps and pointed western yokes",
+    desc3: "Works as a shirt or a light overshirt",
+  },
+  {
+    title: "A-Line Denim Mini Skirt",
+    priceCents: 5400,
+    categories: ["women", "denim"],
+    desc1: "Non-stretch vintage denim with a raw, frayed hem",
+    desc2: "High waist with a classic five-pocket design",
+    desc3: "Shaped A-line cut that doesn't ride up",
+  },
+];

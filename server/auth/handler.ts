@@ -1,0 +1,77 @@
+import * as limits from "../../domain/limits/index.ts";
+import type { DataContext } from "../../domain/shared/context.ts";
+import { withClientIp } from "../http/client-ip.ts";
+import type { Auth } from "./index.ts";
+
+const SIGN_IN_PATH = "/api/auth/sign-in/email";
+/** Endpoints that send mail to the address in their body. */
+const MAIL_PATHS = new Set(["/api/auth/request-password-reset", "/api/auth/send-verification-email"]);
+
+const tooMany = (code: string, message: string, seconds: number) =>
+  Response.json(
+    { code, message },
+    { status: 429, headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" } },
+  );
+
+const minutes = (seconds: number) => {
+  const n = Math.ceil(seconds / 60);
+  return `${n} minute${n === 1 ? "" : "s"}`;
+};
+
+/**
+ * Every call to Better Auth goes through here, from /api/auth and from the pages' actions alike:
+ * the client's address travels in a header only we set, failed password sign-ins are counted per
+ * account (so that rotating addresses does not buy an attacker more guesses), and mail that anyone
+ * can ask for (a password reset, an address confirmation) is limited per recipient, whether or not
+ * the address has an account, so that the limit tells nothing about who has one.
+ */
+export function authRequestHandler(auth: Auth, ctx: DataContext, options: { accountLimits: boolean }) {
+  return async (request: Request, clientIp: string): Promise<Response> => {
+    const forwarded = withClientIp(request, clientIp);
+    const url = new URL(request.url);
+    const limited = url.pathname === SIGN_IN_PATH || MAIL_PATHS.has(url.pathname);
+    if (!options.accountLimits || request.method !== "POST" || !limited) {
+      return auth.handler(forwarded);
+    }
+    const body = await forwarded.text();
+    const email = emailOf(body);
+    if (!email) return auth.handler(new Request(forwarded, { body }));
+    if (MAIL_PATHS.has(url.pathname)) {
+      const key = `mail-request:${email}`;
+      const wait = await limits.blockedFor(ctx, key, limits.LIMITS.mailsPerAddress);
+      if (wait > 0) {
+        return tooMany(
+          "TOO_MANY_MAIL_REQUESTS",
+          `Several emails were already sent to this address. Please check your inbox (and spam folder), or wait ${minutes(wait)} before asking again.`,
+          wait,
+        );
+      }
+      await limits.record(ctx, key, limits.LIMITS.mailsPerAddress);
+      return auth.handler(new Request(forwarded, { body }));
+    }
+    const key = `failed-sign-in:${email}`;
+    const wait = await limits.blockedFor(ctx, key, limits.LIMITS.failedSignIns);
+    if (wait > 0) {
+      return tooMany(
+        "TOO_MANY_FAILED_SIGN_INS",
+        `Too many failed sign-ins for this account. Please wait ${minutes(wait)} and try again.`,
+        wait,
+      );
+    }
+    const response = await auth.handler(new Request(forwarded, { body }));
+    if (response.status === 401) await limits.record(ctx, key, limits.LIMITS.failedSignIns);
+    else if (response.ok) await limits.reset(ctx, key);
+    return response;
+  };
+}
+
+function emailOf(body: string): string | undefined {
+  try {
+    const email = (JSON.parse(body) as { email?: unknown }).email;
+    return typeof email === "string" && email.length <= 320 ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type AuthRequestHandler = ReturnType<typeof authRequestHandler>;

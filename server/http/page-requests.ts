@@ -1,0 +1,72 @@
+import type { MiddlewareHandler } from "hono";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
+
+/**
+ * Which page paths take a form post: the route a path leads to has an action. Built once from the
+ * React Router build's route table, so that a post to any other page is answered here (405) instead of
+ * by React Router, whose answer would name internal route ids.
+ */
+export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: string) => boolean {
+  const nodes = new Map<string, RouteNode>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    nodes.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      children: [],
+    });
+  }
+  const roots: RouteNode[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id) as RouteNode;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return (pathname) => {
+    const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_$/, "/") || "/" : pathname;
+    const matches = matchRoutes(roots as RouteObject[], path === "/_root" ? "/" : path);
+    const leaf = matches?.at(-1)?.route.id;
+    return Boolean(leaf && build.routes[leaf]?.module.action);
+  };
+}
+
+/**
+ * Pages answer GET and HEAD, and POST for their forms (URL-encoded or multipart, as browsers send
+ * them) where the page has a form. Any other method, a post to a page without one, a body of another
+ * kind, an address that cannot be decoded or a post from another origin is refused before the page
+ * is involved.
+ */
+export function pageRequests(hasAction: (pathname: string) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    const url = new URL(c.req.url);
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      return c.text("The address is not valid.", 400);
+    }
+    if (method === "GET" || method === "HEAD") return next();
+    if (method !== "POST" || !hasAction(url.pathname)) {
+      return c.text("This page does not accept that method.", 405, {
+        Allow: method === "POST" ? "GET, HEAD" : "GET, HEAD, POST",
+      });
+    }
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (!FORM_TYPES.some((t) => type.startsWith(t))) {
+      return c.text("Send the form as application/x-www-form-urlencoded or multipart/form-data.", 415);
+    }
+    // An empty or malformed Origin is refused too: only a browser on this shop's pages sends its own.
+    const origin = c.req.header("origin");
+    if (origin !== undefined && origin !== url.origin) {
+      return c.text("Forms can only be sent from this shop's own pages.", 403);
+    }
+    return next();
+  };
+}

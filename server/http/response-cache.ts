@@ -1,0 +1,138 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * Encoded answers for anonymous readers, kept per process in a least-recently-used store bounded by
+ * bytes. An entry belongs to one catalogue version: when the catalogue changes (in any process on
+ * the database) the next request finds the version moved on and renders afresh.
+ */
+export type CachedAnswer = {
+  version: number;
+  status: number;
+  /** the headers the answer is sent with (content type, X-Total-Count, …), without Cache-Control and ETag */
+  headers: [string, string][];
+  body: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+  etag: string;
+  /** a page's inline scripts as CSP hashes (`'sha256-…'`): a stored page cannot carry each request's nonce */
+  scriptHashes: string[];
+};
+
+/** Bodies below this are sent as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+export function encodeAnswer(
+  version: number,
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  scriptHashes: string[] = [],
+): CachedAnswer {
+  const compressible = body.length >= COMPRESS_FROM_BYTES;
+  return {
+    version,
+    status,
+    headers,
+    body,
+    gzip: compressible ? gzipSync(body, { level: 6 }) : null,
+    br: compressible
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 6,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : null,
+    etag: `W/"${version.toString(36)}-${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`,
+    scriptHashes,
+  };
+}
+
+const sizeOf = (a: CachedAnswer) => a.body.length + (a.gzip?.length ?? 0) + (a.br?.length ?? 0) + 512;
+
+export class ResponseCache {
+  readonly #entries = new Map<string, CachedAnswer>();
+  #bytes = 0;
+  hits = 0;
+  misses = 0;
+
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+
+  /** The answer stored under this key for this version (an older version's is dropped). */
+  get(key: string, version: number): CachedAnswer | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.version !== version) {
+      if (entry) this.delete(key);
+      this.misses++;
+      return undefined;
+    }
+    // most recently used last
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    this.hits++;
+    return entry;
+  }
+
+  set(key: string, answer: CachedAnswer): void {
+    const size = sizeOf(answer);
+    if (size > this.maxBytes / 8) return; // one huge answer must not empty the cache
+    this.delete(key);
+    this.#entries.set(key, answer);
+    this.#bytes += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= sizeOf(entry);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= sizeOf(entry);
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** The body that fits the request's Accept-Encoding: brotli, then gzip, then none. */
+export function chooseEncoding(answer: CachedAnswer, acceptEncoding: string | undefined) {
+  const accepts = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:,|;(?!\\s*q=0(?:\\.0*)?\\s*(?:,|$))|$)`, "i");
+  const accept = acceptEncoding ?? "";
+  if (answer.br && accepts("br").test(accept)) return { body: answer.br, encoding: "br" };
+  if (answer.gzip && accepts("gzip").test(accept)) return { body: answer.gzip, encoding: "gzip" };
+  return { body: answer.body, encoding: null };
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => bare(t) === bare(etag));
+}
+
+/** SHA-256 CSP sources for the inline scripts of a page (JSON-LD and other data blocks are not run, and skipped). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2]).digest("base64")}'`);
+  }
+  return [...hashes];
+}

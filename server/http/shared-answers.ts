@@ -1,0 +1,99 @@
+import type { Context, MiddlewareHandler } from "hono";
+import * as catalog from "../../domain/catalog/index.ts";
+import type { AppEnv } from "../context.ts";
+import {
+  type CachedAnswer,
+  chooseEncoding,
+  encodeAnswer,
+  inlineScriptHashes,
+  matchesEtag,
+  type ResponseCache,
+} from "./response-cache.ts";
+
+/**
+ * Anonymous reads of the catalogue (its API answers and its pages) are the same for everyone who
+ * asks: they are answered from a store of encoded answers keyed by address and catalogue version,
+ * with an ETag (304 when the client has it) and a Cache-Control that lets a CDN keep them for a
+ * minute. A request that names a session, a cart or a one-time message is personal: it is answered
+ * afresh, never stored, and `private, no-store` as before.
+ */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+/** Cookies that make an answer personal: a session (Better Auth), a visitor's cart, a one-time message. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|vitrine_cart|vitrine_flash)=/;
+
+export function isPersonal(headers: Headers): boolean {
+  return headers.has("authorization") || PERSONAL_COOKIE.test(headers.get("cookie") ?? "");
+}
+
+/** Answers worth storing: the page's document, React Router's data for it, JSON. */
+const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/;
+
+type Options = {
+  store: ResponseCache;
+  /** whether this path's GET answer may be shared */
+  shareable: (path: string) => boolean;
+  /** a part of the key besides the address (e.g. the visit's shuffled order, which a cookie names) */
+  keyExtra?: (c: Context<AppEnv>) => string;
+  /** pages: their inline scripts are allowed by hash when served from the store */
+  pages?: boolean;
+};
+
+export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "HEAD") || !options.shareable(c.req.path) || isPersonal(c.req.raw.headers)) {
+      return next();
+    }
+    const url = new URL(c.req.url);
+    const key = `${url.pathname}${url.search}${options.keyExtra ? `|${options.keyExtra(c)}` : ""}`;
+    const db = c.get("services").database.db;
+    const version = await catalog.catalogueVersion(db);
+    const stored = options.store.get(key, version);
+    if (stored) return answer(c, stored, options.pages ?? false, true);
+
+    await next();
+    const res = c.res;
+    const type = res.headers.get("content-type") ?? "";
+    if (res.status !== 200 || res.headers.has("set-cookie") || !STORABLE_TYPES.test(type) || method === "HEAD") return;
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers: [string, string][] = [];
+    for (const [name, value] of res.headers) {
+      if (KEPT_HEADERS.has(name)) headers.push([name, value]);
+    }
+    const scriptHashes = options.pages && type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
+    const encoded = encodeAnswer(version, 200, headers, body, scriptHashes);
+    // stored under the version read before the render: a change meanwhile makes the next request render again
+    options.store.set(key, encoded);
+    c.res = undefined; // (Hono would copy the old answer's headers into the new one)
+    c.res = answer(c, encoded, options.pages ?? false, false);
+  };
+}
+
+/** Headers an answer keeps in the store; the rest (Cache-Control, Date, security headers) are set per request. */
+const KEPT_HEADERS = new Set(["content-type", "x-total-count", "content-language", "link", "x-remix-response"]);
+
+/** A shared answer: the same bytes for everyone, so a page's scripts are allowed by their hashes, not a nonce. */
+function answer(c: Context<AppEnv>, stored: CachedAnswer, pages: boolean, fromStore: boolean): Response {
+  if (pages) c.set("scriptHashes", stored.scriptHashes);
+  return respond(c, stored, fromStore);
+}
+
+function respond(c: Context<AppEnv>, stored: CachedAnswer, fromStore: boolean): Response {
+  const headers = new Headers(stored.headers);
+  headers.set("Cache-Control", SHARED_CACHE_CONTROL);
+  headers.set("ETag", stored.etag);
+  headers.set("Vary", "Accept-Encoding");
+  headers.set("X-Cache", fromStore ? "hit" : "miss");
+  if (matchesEtag(c.req.header("if-none-match"), stored.etag)) {
+    headers.delete("content-type");
+    return new Response(null, { status: 304, headers });
+  }
+  const { body, encoding } = chooseEncoding(stored, c.req.header("accept-encoding"));
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
+    status: stored.status,
+    headers,
+  });
+}

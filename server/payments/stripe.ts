@@ -1,0 +1,95 @@
+import Stripe from "stripe";
+import type { CheckoutEvent, CheckoutProvider } from "../../domain/payments/index.ts";
+import type { Config } from "../config.ts";
+
+type StripeConfig = NonNullable<Config["stripe"]>;
+
+/** The Stripe SDK, pointed at Stripe or (STRIPE_API_BASE) at a stand-in that speaks its protocol. */
+export function stripeClient(config: StripeConfig): Stripe {
+  const base = config.apiBase ? new URL(config.apiBase) : undefined;
+  return new Stripe(config.secretKey, {
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "Vitrine" },
+  });
+}
+
+/** Stripe Checkout as the shop's card payment provider. */
+export function stripeProvider(stripe: Stripe): CheckoutProvider {
+  return {
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: request.orderId,
+          metadata: { order_id: request.orderId, order_number: String(request.orderNumber) },
+          payment_intent_data: { metadata: { order_id: request.orderId } },
+          customer_email: request.customerEmail,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountCents,
+                product_data: { name: `Order #${request.orderNumber}` },
+              },
+            },
+          ],
+          success_url: `${request.successUrl}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: request.cancelUrl,
+        },
+        // a retry of this very call (network trouble) is the same session
+        { idempotencyKey: `checkout-${request.orderId}-${Date.now()}` },
+      );
+      if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+    async paymentIntentOf(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent = session.payment_intent;
+      return typeof intent === "string" ? intent : (intent?.id ?? null);
+    },
+    async refund(paymentIntentId, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+      return { refundId: refund.id };
+    },
+  };
+}
+
+export class BadSignature extends Error {}
+
+/**
+ * Checks a webhook's signature on its raw body (`stripe.webhooks.constructEvent`) and reduces a
+ * checkout event to what the shop applies. Any other event type is answered but ignored.
+ */
+export function verifiedEvent(stripe: Stripe, webhookSecret: string, rawBody: string, signature: string | undefined) {
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
+  } catch {
+    throw new BadSignature("The webhook's signature does not match.");
+  }
+  if (!event.type.startsWith("checkout.session.")) return { id: event.id, type: event.type, checkout: null };
+  const session = event.data.object as Stripe.Checkout.Session;
+  const intent = session.payment_intent;
+  const checkout: CheckoutEvent = {
+    id: event.id,
+    type: event.type,
+    session: {
+      id: session.id,
+      orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
+      amountTotal: session.amount_total ?? null,
+      currency: session.currency ?? null,
+      paymentStatus: session.payment_status ?? null,
+      paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    },
+  };
+  return { id: event.id, type: event.type, checkout };
+}

@@ -1,0 +1,243 @@
+/**
+ * Payments on SQLite and PostgreSQL: pay on delivery, and Stripe Checkout through the official SDK
+ * against a local stand-in for Stripe's endpoints. Signed webhooks pay orders once; replays, forged
+ * signatures and wrong amounts change nothing; cancelling a paid order refunds it (or, if the
+ * refund fails, leaves it as it was); unpaid card orders are not shipped.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError, orderForm, unchanged } from "../support/fixtures.ts";
+import { type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
+import { type StripeStandIn, startStripeStandIn } from "../support/stripe-server.ts";
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_the_stand_in";
+let shop: TestShop;
+let stripe: StripeStandIn;
+
+const webhook = async (payload: string, signature?: string) =>
+  shop.app.request(`${TEST_ORIGIN}/api/payments/stripe/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+    body: payload,
+  });
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn({
+    webhookSecret: WEBHOOK_SECRET,
+    deliverTo: async (payload, signature) => (await webhook(payload, signature)).status,
+  });
+  shop = await createTestShop({
+    env: { STRIPE_SECRET_KEY: "sk_test_shop", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+  });
+});
+afterAll(async () => {
+  await shop.close();
+  await stripe.close();
+});
+
+async function cartWithOneItem(): Promise<Client> {
+  const customer = await shop.customer();
+  const variant = await shop.db.selectFrom("product_variant").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const res = await customer.request("/api/cart/items", {
+    method: "POST",
+    json: { variantId: variant.id, quantity: 2 },
+  });
+  expect(res.status).toBe(201);
+  return customer;
+}
+
+let keys = 0;
+const checkout = (client: Client, method?: string) =>
+  client.request("/api/checkout", {
+    method: "POST",
+    headers: { "idempotency-key": `pay-key-${++keys}-${Date.now()}` },
+    json: { ...orderForm("unused"), ...(method ? { payment_method: method } : {}) },
+  });
+
+const orderOf = (client: Client, id: string) =>
+  client.request(`/api/orders/${encodeURIComponent(client.email)}`).then(async (r) => {
+    const list = (await r.json()) as {
+      _id: string;
+      payment_status: string;
+      payment_method: string;
+      status: { status: string };
+    }[];
+    return list.find((o) => o._id === id);
+  });
+
+async function stripeOrder() {
+  const customer = await cartWithOneItem();
+  const res = await checkout(customer, "stripe");
+  expect(res.status).toBe(201);
+  const body = await res.json();
+  const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === body.insertedId);
+  if (!session) throw new Error("no Checkout Session was created");
+  return { customer, body, session };
+}
+
+describe("checkout with a payment method", () => {
+  it("pays on delivery by default: unpaid, no payment page", async () => {
+    const customer = await cartWithOneItem();
+    const res = await checkout(customer);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.payment).toEqual({ method: "cod", status: "unpaid", url: null });
+    expect(body.order).toMatchObject({ payment_method: "cod", payment_status: "unpaid" });
+  });
+
+  it("with Stripe creates a Checkout Session for the order's total and answers its URL", async () => {
+    const { body, session } = await stripeOrder();
+    expect(body.payment).toMatchObject({ method: "stripe", status: "pending", url: session.url });
+    expect(body.order).toMatchObject({ payment_method: "stripe", payment_status: "pending" });
+    expect(session.amount_total).toBe(Math.round(body.order.total * 100));
+    expect(session.currency).toBe("usd");
+    expect(session.metadata.order_id).toBe(body.insertedId);
+    expect(session.success_url).toContain(`/checkout/success?order=${body.insertedId}`);
+  });
+
+  it("refuses an unknown payment method with 422 on the field", async () => {
+    const customer = await cartWithOneItem();
+    const res = await unchanged(shop, () => checkout(customer, "bitcoin"));
+    expect((await expectError(res, 422)).fields?.payment_method).toEqual(expect.any(String));
+  });
+});
+
+describe("POST /api/payments/stripe/webhook", () => {
+  it("pays the order once for a signed checkout.session.completed; a replay changes nothing", async () => {
+    const { customer, body, session } = await stripeOrder();
+    const event = stripe.signedEvent("checkout.session.completed", session, {
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: "pi_test_paid_once",
+    });
+    const first = await webhook(event.payload, event.signature);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ applied: true, outcome: "paid" });
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("paid");
+
+    const replay = await webhook(event.payload, event.signature);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ applied: false });
+    const events = await shop.db.selectFrom("payment_event").select("id").where("id", "=", event.id).execute();
+    expect(events).toHaveLength(1);
+  });
+
+  it("answers 400 and changes nothing for a missing or forged signature", async () => {
+    const { customer, body, session } = await stripeOrder();
+    const event = stripe.signedEvent("checkout.session.completed", session, { payment_status: "paid" });
+    const forged = stripe.signedEvent("checkout.session.completed", session, { payment_status: "paid" });
+    for (const signature of [undefined, "t=1,v1=deadbeef", forged.signature]) {
+      const res = await unchanged(shop, () => webhook(event.payload, signature));
+      expect(res.status).toBe(400);
+    }
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("pending");
+  });
+
+  it("does not pay an order when the amount or the currency does not match, and notes why for admins", async () => {
+    const { customer, body, session } = await stripeOrder();
+    for (const change of [{ amount_total: session.amount_total - 1 }, { currency: "eur" }]) {
+      const event = stripe.signedEvent("checkout.session.completed", session, { payment_status: "paid", ...change });
+      const res = await webhook(event.payload, event.signature);
+      expect(res.status).toBe(200);
+      expect((await res.json()).outcome).toMatch(/^amount mismatch/);
+    }
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("pending");
+    const payment = await shop.db
+      .selectFrom("payment")
+      .select(["status", "problem"])
+      .where("order_id", "=", body.insertedId)
+      .executeTakeFirstOrThrow();
+    expect(payment.status).toBe("pending");
+    expect(payment.problem).toMatch(/not marked as paid/);
+  });
+
+  it("marks the payment failed when the session expires", async () => {
+    const { customer, body, session } = await stripeOrder();
+    const event = stripe.signedEvent("checkout.session.expired", session, { status: "expired" });
+    expect((await webhook(event.payload, event.signature)).status).toBe(200);
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("failed");
+  });
+});
+
+describe("shipping and cancelling card orders", () => {
+  it("an admin cannot ship an unpaid card order, but can ship a pay-on-delivery order", async () => {
+    const admin = await shop.admin();
+    const { body } = await stripeOrder();
+    const refused = await unchanged(shop, () =>
+      admin.request(`/api/orders/${body.insertedId}`, { method: "PUT", json: { status: "Shipped" } }),
+    );
+    expect((await expectError(refused, 409)).message).toMatch(/not paid yet/);
+
+    const customer = await cartWithOneItem();
+    const cod = await (await checkout(customer)).json();
+    const shipped = await admin.request(`/api/orders/${cod.insertedId}`, {
+      method: "PUT",
+      json: { status: "Shipped" },
+    });
+    expect(shipped.status).toBe(200);
+  });
+
+  it("cancelling a paid card order refunds it through the provider, once", async () => {
+    const { customer, body, session } = await stripeOrder();
+    expect(await stripe.pay(session.id)).toBe(200);
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("paid");
+    const cancel = await customer.request(`/api/orders/${body.insertedId}`, {
+      method: "PUT",
+      json: { status: "Cancelled" },
+    });
+    expect(cancel.status).toBe(200);
+    const order = await orderOf(customer, body.insertedId);
+    expect(order).toMatchObject({ payment_status: "refunded", status: { status: "Cancelled" } });
+    const refundCalls = stripe.requests.filter(
+      (r) => r.path === "/v1/refunds" && r.body.payment_intent === session.payment_intent,
+    );
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0].idempotencyKey).toBe(`refund-${body.insertedId}`);
+  });
+
+  it("a refund the provider refuses leaves the order as it was, with a clear message", async () => {
+    const { customer, body, session } = await stripeOrder();
+    await stripe.pay(session.id);
+    stripe.failRefunds(true);
+    try {
+      const before = await orderOf(customer, body.insertedId);
+      const res = await customer.request(`/api/orders/${body.insertedId}`, {
+        method: "PUT",
+        json: { status: "Cancelled" },
+      });
+      expect((await expectError(res, 502)).message).toMatch(/refund could not be made/);
+      expect(await orderOf(customer, body.insertedId)).toEqual(before);
+      const stock = await shop.db
+        .selectFrom("order_line")
+        .select("variant_id")
+        .where("order_id", "=", body.insertedId)
+        .execute();
+      expect(stock.length).toBeGreaterThan(0);
+    } finally {
+      stripe.failRefunds(false);
+    }
+  });
+});
+
+describe("without Stripe configured", () => {
+  it("offers pay on delivery only", async () => {
+    const plain = await createTestShop();
+    try {
+      const customer = await plain.customer();
+      const variant = await plain.db.selectFrom("product_variant").select("id").executeTakeFirstOrThrow();
+      await customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id } });
+      const res = await customer.request("/api/checkout", {
+        method: "POST",
+        headers: { "idempotency-key": "no-stripe-key-1" },
+        json: { ...orderForm("unused"), payment_method: "stripe" },
+      });
+      expect((await expectError(res, 422)).fields?.payment_method).toMatch(/does not take card payments/);
+      const webhookRes = await plain.app.request(`${TEST_ORIGIN}/api/payments/stripe/webhook`, {
+        method: "POST",
+        body: "{}",
+      });
+      expect(webhookRes.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
