@@ -6,4 +6,5 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // The server build starts at server/entry.ts, which imports the pages' build: one bundle, one process.
   environments: { ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } } },
+  ssr: { noExternal: true, external: ["sharp", "pg", "pino", "pino-pretty"] },
 });

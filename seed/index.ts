@@ -1,13 +1,21 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import type { DB } from "../db/connection.ts";
 import * as catalog from "../domain/catalog/index.ts";
 import * as content from "../domain/content/index.ts";
-import { imageFileKey, type MediaStore, type StoredImage, storeImage } from "../domain/media/index.ts";
+import {
+  IMAGE_WIDTHS,
+  type ImageWidth,
+  imageFileKey,
+  imageTool,
+  type MediaStore,
+  type StoredImage,
+  storeImage,
+} from "../domain/media/index.ts";
 import * as orders from "../domain/orders/index.ts";
 import * as reviews from "../domain/reviews/index.ts";
 import { newId } from "../domain/shared/ids.ts";
 import * as wishlist from "../domain/wishlist/index.ts";
+import { artCacheDir, artKey, readCachedArt, writeCachedArt } from "./art-cache.ts";
 import { categories, demoProducts, type ProductSeed } from "./catalogue-data.ts";
 import { blogArticles, storeLocations, testimonials } from "./content-data.ts";
 import { blogArtSvg, productArtSvg } from "./product-art.ts";
@@ -17,16 +25,41 @@ type Deps = { db: DB; media: MediaStore };
 
 /**
  * Artwork is drawn from the product's title, so its file name is stable: a re-seed (or another
- * test database) reuses the files already drawn instead of drawing them again.
+ * test database on the same media store) reuses the files already stored. Drawn artwork is also
+ * kept in the art cache (art-cache.ts), so that a fresh data folder copies it instead of drawing.
  */
-async function seedImage(media: MediaStore, folder: string, name: string, svg: () => Buffer): Promise<StoredImage> {
+export async function seedImage(
+  media: MediaStore,
+  folder: string,
+  name: string,
+  svg: () => Buffer,
+): Promise<StoredImage> {
   const key = `${folder}/${name}`;
-  const existing = await media.get(imageFileKey(key, 480));
-  if (existing) {
-    const meta = await sharp(existing).metadata();
-    return { key, width: meta.width ?? 480, height: meta.height ?? 480 };
+  const cacheDir = artCacheDir();
+  const cacheKey = artKey(svg());
+  const cached = await readCachedArt(cacheDir, cacheKey);
+  if (cached) {
+    if (!(await media.get(imageFileKey(key, IMAGE_WIDTHS[0])))) {
+      for (const [width, data] of cached.files) await media.put(imageFileKey(key, width), data);
+    }
+    return { key, width: cached.width, height: cached.height };
   }
-  return storeImage(media, svg(), { folder, name, trusted: true });
+  const existing = await media.get(imageFileKey(key, IMAGE_WIDTHS[0]));
+  let stored: StoredImage;
+  if (existing) {
+    const meta = await (await imageTool())(existing).metadata();
+    stored = { key, width: meta.width ?? IMAGE_WIDTHS[0], height: meta.height ?? IMAGE_WIDTHS[0] };
+  } else {
+    stored = await storeImage(media, svg(), { folder, name, trusted: true });
+  }
+  const files = new Map<ImageWidth, Buffer>();
+  for (const width of IMAGE_WIDTHS) {
+    const data = await media.get(imageFileKey(key, width));
+    if (!data) return stored;
+    files.set(width, data);
+  }
+  await writeCachedArt(cacheDir, cacheKey, { width: stored.width, height: stored.height, files });
+  return stored;
 }
 
 const slugOf = (title: string) =>
@@ -125,18 +158,21 @@ export async function seedDemoData(
 ): Promise<{ products: number; articles: number }> {
   const [productImages, articleImages] = await drawDemoArtwork(deps.media);
   await deps.db.transaction().execute(async (trx) => {
-    const ctx = { db: trx };
-    if (options.reset) {
-      await orders.clearOrders(ctx);
-      await wishlist.clearWishlists(ctx);
-      await reviews.clearReviews(ctx);
-      await catalog.clearCatalogue(ctx);
-      await content.clearContent(ctx);
-    }
+    if (options.reset) await clearShopData(trx);
     await writeCatalogue(trx, demoProducts, productImages);
     await writeContent(trx, articleImages);
   });
   return { products: demoProducts.length, articles: blogArticles.length };
+}
+
+/** Deletes the catalogue, orders, wishlists, reviews and content (accounts stay), in the caller's transaction. */
+export async function clearShopData(db: DB): Promise<void> {
+  const ctx = { db };
+  await orders.clearOrders(ctx);
+  await wishlist.clearWishlists(ctx);
+  await reviews.clearReviews(ctx);
+  await catalog.clearCatalogue(ctx);
+  await content.clearContent(ctx);
 }
 
 /** True when the shop has no catalogue yet (a first start). */

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import type { DatabaseHandle } from "../db/connection.ts";
 import type { DomainEvents } from "../domain/shared/events.ts";
 import type { Config } from "./config.ts";
@@ -16,7 +16,9 @@ export type Metrics = {
   events: DomainEvents;
 };
 
-export function createMetrics(database: DatabaseHandle): Metrics {
+/** prom-client is loaded only by shops whose metrics can be read. */
+export async function createMetrics(database: DatabaseHandle): Promise<Metrics> {
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({

@@ -77,10 +77,10 @@ export async function createServices(
   const database = options.database ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const media = await openMediaStore(config);
   const auth = createAuth(config, database, log);
-  const stripe = config.stripe ? stripeClient(config.stripe) : null;
+  const stripe = config.stripe ? await stripeClient(config.stripe) : null;
   setShopCurrency(config.currency);
   const ctx = { db: database.db };
-  const metrics = config.metrics.token || config.metrics.port ? createMetrics(database) : undefined;
+  const metrics = config.metrics.token || config.metrics.port ? await createMetrics(database) : undefined;
 
   await withStartUpLock(database, async () => {
     await migrateToLatest(database.db);
@@ -148,7 +148,7 @@ async function mailTransport(config: Config, log: Logger): Promise<mail.MailTran
     }
     return previewTransport;
   }
-  const transport = smtpTransport({ ...config.mail, smtpUrl: url });
+  const transport = await smtpTransport({ ...config.mail, smtpUrl: url });
   if (production) {
     try {
       await transport.verify();

@@ -46,6 +46,7 @@ export {
   getProduct,
   importCategories,
   importProduct,
+  importProducts,
   listCategories,
   listProductIds,
   type NewProduct,

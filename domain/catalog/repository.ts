@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { type DB, inTransaction } from "../../db/connection.ts";
-import { toIso } from "../../db/dialect.ts";
+import { engineOf, toIso } from "../../db/dialect.ts";
 import type { ProductTable, ProductVariantTable } from "../../db/schema.ts";
 
 export type CategoryRow = { id: string; slug: string; name: string; department: string };
@@ -228,58 +229,139 @@ export type NewVariant = Omit<VariantRecord, "productId" | "priceCents" | "ownPr
   priceCents: number | null;
 };
 
-export async function insertProduct(
-  db: DB,
-  product: Omit<ProductRecord, "categories" | "createdAt" | "available"> & {
-    categoryIds: string[];
-    variants: NewVariant[];
-  },
+export type NewProductRow = Omit<ProductRecord, "categories" | "createdAt" | "available"> & {
+  categoryIds: string[];
+  variants: NewVariant[];
+};
+
+export async function insertProduct(db: DB, product: NewProductRow): Promise<void> {
+  await insertProducts(db, [product]);
+}
+
+/** Parameters per INSERT statement: well below SQLite's (32,766) and PostgreSQL's (65,535) limits. */
+const PARAMETERS_PER_INSERT = 16_000;
+
+/** Inserts `rows` in statements of as many rows as PARAMETERS_PER_INSERT allows. */
+async function insertMany<T extends Record<string, unknown>>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<unknown>,
 ): Promise<void> {
-  const now = new Date().toISOString();
+  const first = rows[0];
+  if (!first) return;
+  const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_INSERT / Object.keys(first).length));
+  for (let i = 0; i < rows.length; i += perStatement) await insert(rows.slice(i, i + perStatement));
+}
+
+/**
+ * Products with their category links and variants, many rows per statement, in one transaction
+ * (the caller's when there is one). The search index, stock flag and catalogue version follow
+ * through the triggers of migration 0006, as for any other write.
+ */
+export async function insertProducts(db: DB, products: NewProductRow[]): Promise<void> {
+  const rows = productRows(products);
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("product")
-      .values({
-        id: product.id,
-        title: product.title,
-        title_search: product.title.toLowerCase(),
-        price_cents: product.priceCents,
-        desc1: product.desc1,
-        desc2: product.desc2,
-        desc3: product.desc3,
-        desc4: product.desc4,
-        image_key: product.imageKey,
-        image_width: product.imageWidth,
-        image_height: product.imageHeight,
-        position: product.position,
-        options_json: JSON.stringify(product.options),
+    await insertMany(rows.products, (chunk) => trx.insertInto("product").values(chunk).execute());
+    await insertMany(rows.links, (chunk) => trx.insertInto("product_category").values(chunk).execute());
+    await insertMany(rows.variants, (chunk) => trx.insertInto("product_variant").values(chunk).execute());
+  });
+}
+
+/** The SQLite triggers that index a new product row by row, set aside during a bulk insert. */
+const SQLITE_ROW_TRIGGERS = ["product_indexed", "product_category_added", "variant_added"];
+
+/**
+ * insertProducts for thousands of products at a time. On SQLite the triggers of migration 0006 run
+ * per row, and index each product twice (once as it is inserted, again as each category link
+ * arrives): here they are set aside inside the transaction and the rows they would have written —
+ * the shuffle key, the stock flag, the search document with its categories, one move of the
+ * catalogue version — are written once, in bulk, before the triggers are put back as they were
+ * (read from the schema, so they cannot drift). Other connections never see the schema without them.
+ * On PostgreSQL the triggers already work per statement: this is insertProducts.
+ */
+export async function bulkInsertProducts(db: DB, products: NewProductRow[]): Promise<void> {
+  if (engineOf(db) === "postgres") return insertProducts(db, products);
+  const rows = productRows(products);
+  const inStock = new Set(rows.variants.filter((v) => v.stock > 0).map((v) => v.product_id));
+  const productsIndexed = rows.products.map((row) => ({
+    ...row,
+    // as the trigger does: 1 + abs(random() % 2147483646)
+    shuffle_key: 1 + Math.floor(Math.random() * 2_147_483_646),
+    in_stock: inStock.has(row.id) ? 1 : 0,
+  }));
+  await inTransaction(db, (trx) => bulkInsertSqlite(trx, rows, productsIndexed));
+}
+
+async function bulkInsertSqlite(
+  trx: DB,
+  rows: ReturnType<typeof productRows>,
+  productsIndexed: (ReturnType<typeof productRows>["products"][number] & { shuffle_key: number; in_stock: number })[],
+): Promise<void> {
+  const triggers = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_master where type = 'trigger' and name in (${sql.join(SQLITE_ROW_TRIGGERS)})`.execute(
+    trx,
+  );
+  if (triggers.rows.length !== SQLITE_ROW_TRIGGERS.length) throw new Error("the search triggers are missing");
+  for (const trigger of triggers.rows) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
+  await insertMany(productsIndexed, (chunk) => trx.insertInto("product").values(chunk).execute());
+  await insertMany(rows.links, (chunk) => trx.insertInto("product_category").values(chunk).execute());
+  await insertMany(rows.variants, (chunk) => trx.insertInto("product_variant").values(chunk).execute());
+  const ids = rows.products.map((p) => p.id);
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const chunk = ids.slice(i, i + 10_000);
+    await sql`insert into search_document (product_id)
+      select id from product where id in (${sql.join(chunk)}) order by position, id`.execute(trx);
+    // the document the triggers write: title, the category names, the feature lines
+    await sql`insert into product_search (rowid, title, categories, body)
+      select d.id, p.title,
+        coalesce((select group_concat(c.name, ' ') from product_category pc join category c on c.id = pc.category_id
+                  where pc.product_id = p.id), ''),
+        concat_ws(' ', p.desc1, p.desc2, p.desc3, p.desc4)
+      from product p join search_document d on d.product_id = p.id
+      where p.id in (${sql.join(chunk)})`.execute(trx);
+  }
+  await sql`update catalogue_version set version = version + 1 where id = 1`.execute(trx);
+  for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
+}
+
+function productRows(products: NewProductRow[]) {
+  const now = new Date().toISOString();
+  return {
+    products: products.map((product) => ({
+      id: product.id,
+      title: product.title,
+      title_search: product.title.toLowerCase(),
+      price_cents: product.priceCents,
+      desc1: product.desc1,
+      desc2: product.desc2,
+      desc3: product.desc3,
+      desc4: product.desc4,
+      image_key: product.imageKey,
+      image_width: product.imageWidth,
+      image_height: product.imageHeight,
+      position: product.position,
+      options_json: JSON.stringify(product.options),
+      created_at: now,
+      updated_at: now,
+    })),
+    links: products.flatMap((product) =>
+      product.categoryIds.map((category_id) => ({ product_id: product.id, category_id })),
+    ),
+    variants: products.flatMap((product) =>
+      product.variants.map((v) => ({
+        id: v.id,
+        product_id: product.id,
+        sku: v.sku,
+        title: v.title,
+        options_json: JSON.stringify(v.options),
+        price_cents: v.priceCents,
+        stock: v.stock,
+        image_key: v.imageKey,
+        position: v.position,
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto("product_category")
-      .values(product.categoryIds.map((category_id) => ({ product_id: product.id, category_id })))
-      .execute();
-    await trx
-      .insertInto("product_variant")
-      .values(
-        product.variants.map((v) => ({
-          id: v.id,
-          product_id: product.id,
-          sku: v.sku,
-          title: v.title,
-          options_json: JSON.stringify(v.options),
-          price_cents: v.priceCents,
-          stock: v.stock,
-          image_key: v.imageKey,
-          position: v.position,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  });
+      })),
+    ),
+  };
 }
 
 export async function setVariantPrice(db: DB, id: string, priceCents: number | null): Promise<void> {

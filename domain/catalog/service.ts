@@ -165,5 +165,16 @@ export async function importProduct(ctx: DataContext, product: NewProduct): Prom
   return id;
 }
 
+/**
+ * Saves many products whose images are already stored, in multi-row statements (one transaction
+ * per call, or the caller's), with the search index built in bulk: for large imports and synthetic
+ * catalogues. On SQLite it briefly changes the schema inside its transaction (bulkInsertProducts).
+ */
+export async function importProducts(ctx: DataContext, products: NewProduct[]): Promise<string[]> {
+  const rows = products.map((product) => ({ ...product, id: product.id ?? newId() }));
+  await repo.bulkInsertProducts(ctx.db, rows);
+  return rows.map((row) => row.id);
+}
+
 export const clearCatalogue = (ctx: DataContext) => repo.deleteAll(ctx.db);
 export const countProducts = (ctx: DataContext) => repo.countProducts(ctx.db);

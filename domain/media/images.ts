@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import { DomainError } from "../shared/errors.ts";
 import type { MediaStore } from "./store.ts";
 import { ACCEPTED_IMAGE_TYPES, imageTooLargeMessage } from "./upload-rules.ts";
@@ -9,6 +9,21 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"])
 const MAX_PIXELS = 40_000_000;
 
 export type StoredImage = { key: string; width: number; height: number };
+
+let sharpModule: Promise<typeof import("sharp")> | undefined;
+/**
+ * sharp, loaded on first use: the shop starts without it (its native library and modules cost a
+ * tenth of a second), and a shop that serves only stored images never loads it. Its cache of
+ * decoded images and open files is off: each upload is processed once, so it only held memory.
+ */
+export async function imageTool(): Promise<(input?: Buffer, options?: SharpOptions) => Sharp> {
+  sharpModule ??= import("sharp").then((loaded) => {
+    const sharp = loaded.default;
+    sharp.cache(false);
+    return loaded;
+  });
+  return (await sharpModule).default;
+}
 
 /**
  * The upload rule for product images, shared by the API and the add-product page: image types
@@ -36,7 +51,8 @@ export async function storeImage(
   input: Buffer,
   options: { folder: string; trusted?: boolean; name?: string },
 ): Promise<StoredImage> {
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  const sharp = await imageTool();
+  let meta: Awaited<ReturnType<Sharp["metadata"]>>;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {

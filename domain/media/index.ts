@@ -2,7 +2,7 @@
 import type { S3Options } from "./s3-store.ts";
 import type { MediaStore } from "./store.ts";
 
-export { readImageUpload, removeImage, type StoredImage, storeImage } from "./images.ts";
+export { imageTool, readImageUpload, removeImage, type StoredImage, storeImage } from "./images.ts";
 export type { S3Options } from "./s3-store.ts";
 export {
   DiskMediaStore,

@@ -15,6 +15,7 @@ import { type Actor, actorFor, type Role } from "../../domain/shared/actor.ts";
 import { fieldErrorsOf } from "../../domain/shared/validation.ts";
 import type { Config } from "../config.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
 
 const GOOGLE_DISCOVERY = "https://accounts.google.com/.well-known/openid-configuration";
 
@@ -67,6 +68,7 @@ export function createAuth(config: Config, database: DatabaseHandle, log?: Logge
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
       revokeSessionsOnPasswordReset: true,

@@ -65,18 +65,21 @@ async function ensureFirstAdmin(
 
 /** Demo mode: the demo accounts exist and can sign in. */
 async function openDemoAccounts({ auth, ctx }: Deps): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) {
-    const existing = await accounts.findSignInState(ctx, account.email);
-    if (!existing) {
-      const { user } = await auth.api.signUpEmail({
-        body: { email: account.email, password: account.password, name: account.name },
-      });
-      await accounts.setRole(ctx, user.id, account.role);
-      // their addresses receive no mail: nothing to confirm
-      await accounts.markEmailVerified(ctx, user.id);
-    } else if (existing.banReason === DEMO_LOCK_REASON) {
-      await accounts.unlockAccount(ctx, existing.id);
-    }
+  // together: their passwords are hashed on the thread pool, side by side
+  await Promise.all(DEMO_ACCOUNTS.map((account) => openDemoAccount({ auth, ctx }, account)));
+}
+
+async function openDemoAccount({ auth, ctx }: Pick<Deps, "auth" | "ctx">, account: (typeof DEMO_ACCOUNTS)[number]) {
+  const existing = await accounts.findSignInState(ctx, account.email);
+  if (!existing) {
+    const { user } = await auth.api.signUpEmail({
+      body: { email: account.email, password: account.password, name: account.name },
+    });
+    await accounts.setRole(ctx, user.id, account.role);
+    // their addresses receive no mail: nothing to confirm
+    await accounts.markEmailVerified(ctx, user.id);
+  } else if (existing.banReason === DEMO_LOCK_REASON) {
+    await accounts.unlockAccount(ctx, existing.id);
   }
 }
 

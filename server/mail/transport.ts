@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { MailTransport, OutgoingMail } from "../../domain/mail/index.ts";
 import type { MailConfig } from "../config.ts";
 
@@ -10,9 +9,11 @@ export type SmtpTransport = MailTransport & {
 
 /**
  * Sends through the SMTP server of SMTP_URL. The timeouts keep one attempt well inside the
- * worker's lease, so that a slow server cannot make two workers send the same mail.
+ * worker's lease, so that a slow server cannot make two workers send the same mail. nodemailer is
+ * loaded only by shops that send mail.
  */
-export function smtpTransport(mail: MailConfig & { smtpUrl: string }): SmtpTransport {
+export async function smtpTransport(mail: MailConfig & { smtpUrl: string }): Promise<SmtpTransport> {
+  const { default: nodemailer } = await import("nodemailer");
   const transporter = nodemailer.createTransport({
     url: mail.smtpUrl,
     connectionTimeout: 10_000,

@@ -1,11 +1,15 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { CheckoutEvent, CheckoutProvider } from "../../domain/payments/index.ts";
 import type { Config } from "../config.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;
 
-/** The Stripe SDK, pointed at Stripe or (STRIPE_API_BASE) at a stand-in that speaks its protocol. */
-export function stripeClient(config: StripeConfig): Stripe {
+/**
+ * The Stripe SDK, pointed at Stripe or (STRIPE_API_BASE) at a stand-in that speaks its protocol.
+ * Loaded only by shops that take cards: it is the largest package the server has.
+ */
+export async function stripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   return new Stripe(config.secretKey, {
     ...(base

@@ -1,5 +1,5 @@
 /**
- * A generated catalogue for the benchmark: realistic, varied product titles made by combining
+ * A generated catalogue for benchmarks (`npm run seed -- --products=N`, synthetic.ts): realistic, varied product titles made by combining
  * word lists, deterministic for a given seed (so two runs measure the same shop).
  *
  * About 7–8 % of titles contain "jacket" and about 6–7 % contain "pro" (the "Pro" line and words

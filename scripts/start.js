@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * `npm start`: the shop from its build. When build/ is the build of these sources (scripts/build-stamp.js)
+ * it starts at once, writing nothing; otherwise it builds first, under a lock that other starts wait for.
+ * `--no-build` never builds (what `npm run serve` does): a missing build is an error.
+ *
+ * Plain JavaScript, and V8's compile cache on: the first answer comes sooner.
+ */
+import { enableCompileCache } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildState, ensureBuild } from "./build-stamp.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// compiled code of the server bundle, kept beside it (a new build starts a new cache)
+enableCompileCache(process.env.NODE_COMPILE_CACHE ?? path.join(root, "build", ".compile-cache"));
+
+if (process.argv.includes("--no-build")) {
+  if (buildState(root) === "missing") {
+    console.error("The shop is not built: run `npm run build` (or `npm start`, which builds when needed).");
+    process.exit(1);
+  }
+} else {
+  try {
+    await ensureBuild(root, { log: (line) => console.error(line) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+const entry = pathToFileURL(path.join(root, "build", "server", "index.js"));
+const { start } = /** @type {{ start: () => Promise<void> }} */ (await import(entry.href));
+await start();
