@@ -41,6 +41,47 @@ export async function drawSyntheticArtwork(media: MediaStore): Promise<Map<ArtKe
   return drawn;
 }
 
+/** Product `position` of the synthetic catalogue of the generator `r`, ready for catalog.importProducts. */
+export function syntheticProduct(
+  r: ReturnType<typeof random>,
+  position: number,
+  categoryIds: Map<string, string>,
+  art: Map<ArtKey, StoredImage>,
+): catalog.NewProduct & { id: string } {
+  const generated = generateProduct(r, position);
+  const image = art.get(generated.art);
+  if (!image) throw new Error(`no artwork ${generated.art}`);
+  const seed: ProductSeed = {
+    title: generated.title,
+    priceCents: generated.priceCents,
+    categories: generated.categories,
+    desc1: generated.desc1,
+  };
+  const { options, variants } = variantsFor(seed, position, newId);
+  // titles repeat in a large catalogue; SKUs must not
+  const prefix = `S${position.toString(36).toUpperCase()}`;
+  return {
+    id: newId(),
+    title: generated.title,
+    priceCents: generated.priceCents,
+    desc1: generated.desc1,
+    desc2: generated.desc2,
+    desc3: generated.desc3,
+    desc4: generated.desc4,
+    imageKey: image.key,
+    imageWidth: image.width,
+    imageHeight: image.height,
+    position,
+    options,
+    variants: variants.map((v) => ({ ...v, sku: `${prefix}-${v.sku}` })),
+    categoryIds: generated.categories.map((slug) => {
+      const categoryId = categoryIds.get(slug);
+      if (!categoryId) throw new Error(`unknown category ${slug}`);
+      return categoryId;
+    }),
+  };
+}
+
 /**
  * Replaces the shop's catalogue, orders, wishlists, reviews and content with a synthetic shop of
  * `products` products (accounts stay). Answers the products written, in catalogue order.
@@ -62,43 +103,17 @@ export async function seedSyntheticShop(
       const categoryIds = await catalog.importCategories({ db: trx }, categories);
       await writeContent(trx, articleImages);
       for (let from = 0; from < options.products; from += PRODUCTS_PER_ROUND) {
-        const round: catalog.NewProduct[] = [];
+        const round: (catalog.NewProduct & { id: string })[] = [];
         for (let position = from; position < Math.min(options.products, from + PRODUCTS_PER_ROUND); position++) {
-          const generated = generateProduct(r, position);
-          const image = art.get(generated.art);
-          if (!image) throw new Error(`no artwork ${generated.art}`);
-          const seed: ProductSeed = {
-            title: generated.title,
-            priceCents: generated.priceCents,
-            categories: generated.categories,
-            desc1: generated.desc1,
-          };
-          const { options: productOptions, variants } = variantsFor(seed, position, newId);
-          // titles repeat in a large catalogue; SKUs must not
-          const prefix = `S${position.toString(36).toUpperCase()}`;
-          const id = newId();
-          round.push({
-            id,
-            title: generated.title,
-            priceCents: generated.priceCents,
-            desc1: generated.desc1,
-            desc2: generated.desc2,
-            desc3: generated.desc3,
-            desc4: generated.desc4,
-            imageKey: image.key,
-            imageWidth: image.width,
-            imageHeight: image.height,
-            position,
-            options: productOptions,
-            variants: variants.map((v) => ({ ...v, sku: `${prefix}-${v.sku}` })),
-            categoryIds: generated.categories.map((slug) => {
-              const categoryId = categoryIds.get(slug);
-              if (!categoryId) throw new Error(`unknown category ${slug}`);
-              return categoryId;
-            }),
+          const product = syntheticProduct(r, position, categoryIds, art);
+          round.push(product);
+          variantCount += product.variants.length;
+          written.push({
+            id: product.id,
+            title: product.title,
+            priceCents: product.priceCents,
+            imageKey: product.imageKey,
           });
-          variantCount += variants.length;
-          written.push({ id, title: generated.title, priceCents: generated.priceCents, imageKey: image.key });
         }
         await catalog.importProducts({ db: trx }, round);
       }

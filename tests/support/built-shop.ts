@@ -1,14 +1,13 @@
 /**
  * The built shop as a real process (`node server/main.ts`, the production entry that `npm run serve`
  * runs), for tests of what only a process shows: signals, start-up races, backups of a shop that is
- * serving. ensureBuilt() runs `react-router build` once when the build is missing or older than the
- * code (one test worker builds, the others wait).
+ * serving. ensureBuilt() runs `react-router build` once when the build is missing or stale
+ * (scripts/build-stamp.js, as `npm start` decides; one test worker builds, the others wait).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuild } from "../../scripts/build-stamp.js";
 import { freePort } from "../../scripts/postgres.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -17,61 +16,9 @@ export const NODE = path.join(ROOT, "node_modules/node/bin/node");
 export const SHOP_SECRET = "built-shop-test-secret-0123456789-abcdefghij";
 export const SHOP_ADMIN = { email: "owner@built.test", password: "owner-password-1" };
 
-const BUILD_OUTPUT = path.join(ROOT, "build/server/index.js");
-const SOURCES = ["app", "server", "domain", "db", "seed", "react-router.config.ts", "vite.config.ts", "package.json"];
-const LOCK = path.join(ROOT, ".tmp/build.lock");
-
-async function newestSource(entry: string): Promise<number> {
-  const info = await stat(entry).catch(() => undefined);
-  if (!info) return 0;
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = 0;
-  for (const child of await readdir(entry, { recursive: true, withFileTypes: true })) {
-    if (child.isFile()) newest = Math.max(newest, (await stat(path.join(child.parentPath, child.name))).mtimeMs);
-  }
-  return newest;
-}
-
-async function buildIsCurrent(): Promise<boolean> {
-  const built = statSync(BUILD_OUTPUT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = await Promise.all(SOURCES.map((s) => newestSource(path.join(ROOT, s))));
-  return built > Math.max(...sources);
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(" ")} failed:\n${output}`))));
-  });
-}
-
+/** Builds the shop when build/ is missing or not the build of these sources, as `npm start` does (one worker builds, the others wait). */
 export async function ensureBuilt(): Promise<void> {
-  if (await buildIsCurrent()) return;
-  mkdirSync(path.dirname(LOCK), { recursive: true });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      // a lock left by a builder that died is stale after a few minutes
-      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 180_000) rmSync(LOCK, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error("waited too long for another test worker's build");
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  try {
-    if (!(await buildIsCurrent())) {
-      await run(NODE, [path.join(ROOT, "node_modules/@react-router/dev/bin.cjs"), "build"]);
-    }
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
+  await ensureBuild(ROOT, { output: "pipe" });
 }
 
 /**
