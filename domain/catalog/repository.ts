@@ -276,10 +276,9 @@ const SQLITE_ROW_TRIGGERS = ["product_indexed", "product_category_added", "varia
  * the shuffle key, the stock flag, the search document with its categories, one move of the
  * catalogue version — are written once, in bulk, before the triggers are put back as they were
  * (read from the schema, so they cannot drift). Other connections never see the schema without them.
- * On PostgreSQL the triggers already work per statement: this is insertProducts.
+ * PostgreSQL: see bulkInsertPostgres.
  */
 export async function bulkInsertProducts(db: DB, products: NewProductRow[]): Promise<void> {
-  if (engineOf(db) === "postgres") return insertProducts(db, products);
   const rows = productRows(products);
   const inStock = new Set(rows.variants.filter((v) => v.stock > 0).map((v) => v.product_id));
   const productsIndexed = rows.products.map((row) => ({
@@ -288,7 +287,45 @@ export async function bulkInsertProducts(db: DB, products: NewProductRow[]): Pro
     shuffle_key: 1 + Math.floor(Math.random() * 2_147_483_646),
     in_stock: inStock.has(row.id) ? 1 : 0,
   }));
-  await inTransaction(db, (trx) => bulkInsertSqlite(trx, rows, productsIndexed));
+  await inTransaction(db, (trx) =>
+    engineOf(db) === "postgres"
+      ? bulkInsertPostgres(trx, rows, productsIndexed)
+      : bulkInsertSqlite(trx, rows, productsIndexed),
+  );
+}
+
+/**
+ * PostgreSQL: the row trigger that indexes each product as it is inserted (before its categories
+ * exist, so that the links' statement trigger indexes it again) and the stock trigger are off for
+ * this transaction (ALTER TABLE … DISABLE TRIGGER is transactional; it holds off other writers of
+ * these tables until the commit). The links' own trigger then indexes each product once, with its
+ * categories, exactly as it always does; products without a category are indexed by the same
+ * function afterwards.
+ */
+async function bulkInsertPostgres(
+  trx: DB,
+  rows: ReturnType<typeof productRows>,
+  productsIndexed: (ReturnType<typeof productRows>["products"][number] & { shuffle_key: number; in_stock: number })[],
+): Promise<void> {
+  const switches = [
+    ["product", "product_indexed"],
+    ["product_variant", "variant_added"],
+  ] as const;
+  for (const [table, trigger] of switches) {
+    await sql`alter table ${sql.table(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
+  }
+  await insertMany(productsIndexed, (chunk) => trx.insertInto("product").values(chunk).execute());
+  await insertMany(rows.links, (chunk) => trx.insertInto("product_category").values(chunk).execute());
+  await insertMany(rows.variants, (chunk) => trx.insertInto("product_variant").values(chunk).execute());
+  const ids = rows.products.map((p) => p.id);
+  await sql`update product set search_vector = vitrine_product_vector(id, title, concat_ws(' ', desc1, desc2, desc3, desc4))
+    where id = any(${ids}) and search_vector is null`.execute(trx);
+  await sql`insert into search_term (term)
+    select distinct lexeme from product, unnest(search_vector) where id = any(${ids})
+    on conflict do nothing`.execute(trx);
+  for (const [table, trigger] of switches) {
+    await sql`alter table ${sql.table(table)} enable trigger ${sql.id(trigger)}`.execute(trx);
+  }
 }
 
 async function bulkInsertSqlite(
