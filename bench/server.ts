@@ -28,7 +28,8 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   // --title names the process in ps: another session's `pkill -f server/main.ts` aimed at its own
   // server should not take down the benchmark's.
-  const child = spawn(process.execPath, ["--title=vitrine-bench-server", "server/main.ts"], {
+  // the V8 flags of `npm start` and `npm run serve` (package.json): figures of the shop as it runs
+  const child = spawn(process.execPath, ["--title=vitrine-bench-server", "--max-semi-space-size=2", "server/main.ts"], {
     cwd: options.root,
     env: options.env,
     stdio: ["ignore", "pipe", "pipe"],
