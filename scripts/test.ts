@@ -253,7 +253,8 @@ async function commandStage(result: StageResult, what: string, cmd: string, args
 let built = false;
 
 async function buildStage(result: StageResult): Promise<void> {
-  built = await commandStage(result, "react-router build", "npx", ["react-router", "build"]);
+  // npm run build: react-router build under the build lock, then the stamp `npm start` checks
+  built = await commandStage(result, "react-router build", "npm", ["run", "build"]);
 }
 
 async function unitStage(result: StageResult): Promise<void> {
@@ -310,7 +311,7 @@ async function e2eStage(result: StageResult): Promise<void> {
   if (interrupted) return;
 
   if (!built) {
-    const build = await runCommand("npx", ["react-router", "build"], baseEnv(), BUILD_TIMEOUT_MS);
+    const build = await runCommand("npm", ["run", "build"], baseEnv(), BUILD_TIMEOUT_MS);
     if (build.code !== 0) {
       result.failed += 1;
       result.notes.push(describeOutcome("react-router build", build));
