@@ -288,6 +288,19 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** One admin action: who, when, what, and (JSON) what changed. Only ever added to. */
+export interface AuditEntryTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  changes: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -312,6 +325,7 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   mail_outbox: MailOutboxTable;
+  audit_entry: AuditEntryTable;
   catalogue_version: CatalogueVersionTable;
   /** SQLite: a product's FTS5 document number */
   search_document: SearchDocumentTable;

@@ -5,6 +5,7 @@ import * as variantsAndCarts from "./0003_variants_and_carts.ts";
 import * as payments from "./0004_payments.ts";
 import * as mailOutbox from "./0005_mail_outbox.ts";
 import * as search from "./0006_search.ts";
+import * as auditLog from "./0007_audit_log.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_payments": payments,
   "0005_mail_outbox": mailOutbox,
   "0006_search": search,
+  "0007_audit_log": auditLog,
 };

@@ -1,3 +1,5 @@
+import { inTransaction } from "../../db/connection.ts";
+import { recordAudit } from "../audit/index.ts";
 import { requireAdmin, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
@@ -38,7 +40,15 @@ export async function makeAdmin(
     });
   }
   if (row.role === "admin") return { matchedCount: 1, modifiedCount: 0 };
-  await repo.setRole(ctx.db, row.id, "admin");
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.setRole(trx, row.id, "admin");
+    await recordAudit(trx, ctx.actor, {
+      action: "user.promote",
+      target: { type: "user", id: row.id },
+      summary: `Made ${email} an admin`,
+      changes: { role: { from: row.role, to: "admin" } },
+    });
+  });
   return { matchedCount: 1, modifiedCount: 1 };
 }
 

@@ -1,4 +1,5 @@
 import { inTransaction } from "../../db/connection.ts";
+import { diff, recordAudit } from "../audit/index.ts";
 import * as inventory from "../inventory/index.ts";
 import { removeImage, storeImage } from "../media/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
@@ -54,6 +55,19 @@ export async function updateVariant(ctx: DomainContext, id: string, input: unkno
     if (fields.price !== undefined) {
       await repo.setVariantPrice(trx, id, fields.price === null ? null : toCents(fields.price));
     }
+    const changes = diff(
+      { stock: variant.stock, priceCents: variant.ownPrice ? variant.priceCents : null },
+      {
+        stock: fields.stock,
+        priceCents: fields.price === undefined ? undefined : fields.price === null ? null : toCents(fields.price),
+      },
+    );
+    await recordAudit(trx, ctx.actor, {
+      action: "inventory.adjust",
+      target: { type: "variant", id },
+      summary: `Changed variant ${variant.sku}`,
+      changes,
+    });
   });
   const [updated] = await findVariants(ctx, [id]);
   return updated;
@@ -122,6 +136,11 @@ export async function addProduct(
     await removeImage(ctx.media, stored.key);
     throw e;
   }
+  await recordAudit(ctx.db, ctx.actor, {
+    action: "product.create",
+    target: { type: "product", id },
+    summary: `Added product “${fields.title}”`,
+  });
   return getProduct(ctx, id);
 }
 
@@ -132,9 +151,17 @@ export async function addProduct(
 export async function deleteProduct(ctx: DomainContext, id: string): Promise<{ deletedCount: number }> {
   requireAdmin(ctx.actor);
   if (!isWellFormedId(id)) throw notFound("Product");
-  const deletedCount = await repo.deleteProduct(ctx.db, id);
-  if (deletedCount === 0) throw notFound("Product");
-  return { deletedCount };
+  return inTransaction(ctx.db, async (trx) => {
+    const product = await repo.findProduct(trx, id);
+    const deletedCount = await repo.deleteProduct(trx, id);
+    if (deletedCount === 0 || !product) throw notFound("Product");
+    await recordAudit(trx, ctx.actor, {
+      action: "product.delete",
+      target: { type: "product", id },
+      summary: `Deleted product “${product.title}”`,
+    });
+    return { deletedCount };
+  });
 }
 
 // ── for the shop itself (the seed, imports): no actor, the caller is trusted ──

@@ -1,5 +1,6 @@
 import { inTransaction } from "../../db/connection.ts";
 import * as accounts from "../accounts/index.ts";
+import { recordAudit } from "../audit/index.ts";
 import * as cart from "../cart/index.ts";
 import * as catalog from "../catalog/index.ts";
 import * as inventory from "../inventory/index.ts";
@@ -297,6 +298,14 @@ export async function changeOrderStatus(
     if (changed && status === "Cancelled") await inventory.returnStock({ db: trx }, stockOf(order));
     if (changed && refunded) await payments.markRefunded({ db: trx }, order.id, refunded);
     if (changed) await mailStatusChange({ db: trx, shop: ctx.shop }, ctx, order, status, Boolean(refunded));
+    if (changed && ctx.actor.kind === "admin") {
+      await recordAudit(trx, ctx.actor, {
+        action: status === "Shipped" ? "order.ship" : "order.status",
+        target: { type: "order", id },
+        summary: `${status === "Shipped" ? "Shipped" : "Cancelled"} order ${order.orderNumber}`,
+        changes: { status: { from: order.status, to: status } },
+      });
+    }
     return changed;
   });
   if (modifiedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
@@ -341,6 +350,13 @@ export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ dele
       await inventory.returnStock({ db: trx }, stockOf(order));
       // the customer's order is gone: they hear it from the shop
       await mailOrderCancelled({ db: trx, shop: ctx.shop }, { ...order, status: "Cancelled" }, "shop");
+    }
+    if (deleted) {
+      await recordAudit(trx, ctx.actor, {
+        action: "order.delete",
+        target: { type: "order", id },
+        summary: `Deleted order ${order.orderNumber} (${order.status}) of ${order.userEmail}`,
+      });
     }
     return deleted;
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
+import { auditListQuery } from "../../domain/audit/index.ts";
 import { cartItemInput, cartQuantityInput } from "../../domain/cart/index.ts";
 import { productListQuery, variantUpdateInput } from "../../domain/catalog/index.ts";
 import { contactInput } from "../../domain/content/index.ts";
@@ -10,6 +11,7 @@ import { emailSchema, idSchema } from "../../domain/shared/schemas.ts";
 import type { Config } from "../config.ts";
 import {
   accountWire,
+  auditEntryWire,
   cartItemAddedWire,
   cartWire,
   categoryWire,
@@ -380,6 +382,14 @@ export function openApiDocument(config: Config) {
             "Called by Stripe with a signed event (`Stripe-Signature`); a missing or bad signature is a 400. Each event is applied once.",
           requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
           responses: { 200: answer("Received", webhookAnswerWire), ...errors(400, 404) },
+        },
+      },
+      "/admin/audit": {
+        get: {
+          summary: "The audit log",
+          description: "Admins only: every admin action with who, when and what changed, newest first.",
+          parameters: queryParams(auditListQuery),
+          responses: { 200: listAnswer("Audit entries", auditEntryWire), ...errors(400, 401, 403) },
         },
       },
       "/contact": {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_ACTIONS } from "../../domain/audit/index.ts";
 import { productInput } from "../../domain/catalog/index.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../domain/media/index.ts";
 import { checkoutInput, ORDER_STATUSES, orderInput } from "../../domain/orders/index.ts";
@@ -341,3 +342,20 @@ export const checkoutRequest = checkoutInput
   .omit({ requestKey: true, paymentMethod: true })
   .extend({ payment_method: checkoutInput.shape.paymentMethod })
   .meta({ description: "The shipping and billing form; `payment_method` is `cod` unless `stripe` is offered" });
+
+export const auditEntryWire = component(
+  "AuditEntry",
+  z.object({
+    id: z.string(),
+    actor: z.object({ id: z.string().nullable(), email: z.string() }),
+    action: z.enum(AUDIT_ACTIONS),
+    target: z.object({ type: z.string(), id: z.string().nullable() }),
+    summary: z.string(),
+    changes: z
+      .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+      .nullable()
+      .meta({ description: "What changed, field by field" }),
+    createdAt: timestamp,
+  }),
+);
+export type AuditEntryWire = z.infer<typeof auditEntryWire>;

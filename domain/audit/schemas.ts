@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { pageQuery } from "../shared/pagination.ts";
+
+/** Every kind of admin action the log records, `<what>.<verb>`. */
+export const AUDIT_ACTIONS = [
+  "order.ship",
+  "order.status",
+  "order.delete",
+  "user.promote",
+  "user.disable",
+  "user.enable",
+  "product.create",
+  "product.update",
+  "product.delete",
+  "product.import",
+  "inventory.adjust",
+  "review.delete",
+  "mail.retry",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What changed: `{ field: { from, to } }`, or a list of notes for actions that are not edits. */
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+export type AuditEntry = {
+  id: string;
+  actor: { id: string | null; email: string };
+  action: AuditAction;
+  target: { type: string; id: string | null };
+  summary: string;
+  changes: AuditChanges | null;
+  createdAt: string;
+};
+
+/** The admin's view of the log: newest first, narrowed by action, target or who did it. */
+export const auditListQuery = pageQuery.extend({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  target_type: z.string().trim().max(40).optional(),
+  target_id: z.string().trim().max(100).optional(),
+  actor: z.string().trim().toLowerCase().max(254).optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuery>;
