@@ -87,6 +87,22 @@ export interface ProductTable {
   shuffle_key: Generated<number>;
   /** 1 when any variant has stock (kept by triggers on product_variant) */
   in_stock: Generated<number>;
+  /** drafts are hidden from the storefront and the public API (0008) */
+  status: Generated<ProductStatus>;
+}
+
+export type ProductStatus = "draft" | "published";
+
+/** A product's images in order; the first is also `product.image_key` (0008). */
+export interface ProductImageTable {
+  id: string;
+  product_id: string;
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  position: number;
+  created_at: Timestamp;
 }
 
 export interface ProductVariantTable {
@@ -310,6 +326,7 @@ export interface Database {
   product: ProductTable;
   product_category: ProductCategoryTable;
   product_variant: ProductVariantTable;
+  product_image: ProductImageTable;
   cart: CartTable;
   cart_item: CartItemTable;
   shop_order: OrderTable;

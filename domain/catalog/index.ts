@@ -14,6 +14,7 @@ export type {
   CategoryRow as Category,
   NewVariant,
   ProductOption,
+  ProductImage,
   ProductRecord as Product,
   ProductWithVariants,
   VariantForSale,
@@ -26,10 +27,18 @@ export {
   MAX_PRICE_DOLLARS,
   MAX_SEARCH_LENGTH,
   MAX_STOCK,
+  adminProductQuery,
+  imageOrderInput,
+  imageUploadInput,
+  MAX_IMAGES,
+  PRODUCT_STATUSES,
   type ProductInput,
   type ProductListQuery,
+  type ProductStatus,
+  type ProductUpdateInput,
   productInput,
   productListQuery,
+  productUpdateInput,
   SHUFFLE_MODULUS,
   variantUpdateInput,
 } from "./schemas.ts";
@@ -53,3 +62,16 @@ export {
   updateVariant,
 } from "./service.ts";
 export { CHECK_EVERY_MS as CATALOGUE_VERSION_CHECK_MS, catalogueChanged, catalogueVersion } from "./version.ts";
+export { type CsvRow, MAX_IMPORT_ROWS, parseProductsCsv, type RowError } from "./csv-rows.ts";
+export { exportProductsCsv, ImportRefused, type ImportOutcome, importProductsCsv } from "./csv.ts";
+export {
+  type AdminProductList,
+  addProductImage,
+  arrangeProductImages,
+  listProductsForAdmin,
+  moveProductImage,
+  productForEditing,
+  removeProductImage,
+  updateProduct,
+} from "./editing.ts";
+export type { ReadContext } from "./listing.ts";

@@ -1,6 +1,9 @@
 /** Stock on hand per variant: taken by orders in their transaction, given back by cancellations. */
 export {
+  type InventoryRow,
+  inventoryQuery,
   LOW_STOCK_THRESHOLD,
+  listInventory,
   OutOfStock,
   returnStock,
   type Shortage,
