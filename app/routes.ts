@@ -30,6 +30,9 @@ export default [
     layout("routes/dashboard/admin/guard.tsx", [
       route("manageorders", "routes/dashboard/admin/manage-orders.tsx"),
       route("manageallproducts", "routes/dashboard/admin/manage-products.tsx"),
+      route("products", "routes/dashboard/admin/manage-products.tsx", { id: "admin-products" }),
+      route("products/:productId", "routes/dashboard/admin/edit-product.tsx"),
+      route("inventory", "routes/dashboard/admin/inventory.tsx"),
       route("addnewproduct", "routes/dashboard/admin/add-product.tsx"),
       route("reviews", "routes/dashboard/admin/reviews.tsx"),
       route("makeadmin", "routes/dashboard/admin/make-admin.tsx"),

@@ -15,6 +15,7 @@ import {
   imageOrderInput,
   imageUploadInput,
   MAX_IMAGES,
+  productInput,
   type ProductUpdateInput,
   productUpdateInput,
 } from "./schemas.ts";
@@ -59,14 +60,15 @@ export async function updateProduct(
   input: unknown,
 ): Promise<repo.ProductWithVariants> {
   const before = await productFor(ctx, id);
-  const fields = parseInput(productUpdateInput, input);
+  // unknown categories are named with the other problems, in one answer
+  const named =
+    typeof input === "object" && input !== null && "Categories" in input
+      ? productInput.shape.Categories.safeParse((input as { Categories: unknown }).Categories)
+      : undefined;
+  const found = named?.success ? await resolveCategories(ctx, named.data) : undefined;
+  const fields = parseInput(productUpdateInput, input, found?.unknown ? { Categories: found.unknown } : {});
   const problems: FieldErrors = {};
-  let categoryIds: string[] | undefined;
-  if (fields.Categories) {
-    const found = await resolveCategories(ctx, fields.Categories);
-    if (found.unknown) problems.Categories = found.unknown;
-    else categoryIds = found.ids;
-  }
+  const categoryIds = fields.Categories ? found?.ids : undefined;
   const options = fields.options ?? before.options;
   if (fields.options && !fields.variants) {
     // the variants stay: they must still name one value of every option

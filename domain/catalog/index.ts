@@ -31,6 +31,8 @@ export {
   imageOrderInput,
   imageUploadInput,
   MAX_IMAGES,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
   PRODUCT_STATUSES,
   type ProductInput,
   type ProductListQuery,

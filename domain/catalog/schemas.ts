@@ -181,6 +181,9 @@ export const productOptionInput = z.object({
     .refine((v) => new Set(v.map((s) => s.toLowerCase())).size === v.length, "Each value only once."),
 });
 
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.union([z.null(), schema]));
+
 const variantPrice = z.preprocess((v) => (v === "" ? null : v), z.union([price, z.null()]));
 
 export const variantInput = z.object({
@@ -206,9 +209,10 @@ export const productUpdateInput = z
     Categories: productInput.shape.Categories,
     price,
     desc1: requiredText("The first feature line", FEATURE_LINE_MAX_LENGTH),
-    desc2: optionalText("Feature line 2", FEATURE_LINE_MAX_LENGTH).or(z.null()),
-    desc3: optionalText("Feature line 3", FEATURE_LINE_MAX_LENGTH).or(z.null()),
-    desc4: optionalText("Feature line 4", FEATURE_LINE_MAX_LENGTH).or(z.null()),
+    // "" or null clears an optional line
+    desc2: clearable(optionalText("Feature line 2", FEATURE_LINE_MAX_LENGTH)),
+    desc3: clearable(optionalText("Feature line 3", FEATURE_LINE_MAX_LENGTH)),
+    desc4: clearable(optionalText("Feature line 4", FEATURE_LINE_MAX_LENGTH)),
     status: z.enum(PRODUCT_STATUSES, { error: "Status must be draft or published." }),
     options: z
       .array(productOptionInput)

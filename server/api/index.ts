@@ -56,7 +56,7 @@ export function createApi(services: Services, answers: ResponseCache) {
   api.route("/reviews", reviewsApi());
   api.route("/users", usersApi());
   api.route("/contact", contactApi());
-  api.route("/admin", adminApi());
+  api.route("/admin", adminApi(services.config.maxUploadBytes));
   api.notFound(notFoundJson);
   api.onError(handleError);
   return api;

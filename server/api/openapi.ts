@@ -2,8 +2,14 @@ import { z } from "zod";
 import { makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
 import { auditListQuery } from "../../domain/audit/index.ts";
 import { cartItemInput, cartQuantityInput } from "../../domain/cart/index.ts";
-import { productListQuery, variantUpdateInput } from "../../domain/catalog/index.ts";
+import {
+  imageOrderInput,
+  productListQuery,
+  productUpdateInput,
+  variantUpdateInput,
+} from "../../domain/catalog/index.ts";
 import { contactInput } from "../../domain/content/index.ts";
+import { inventoryQuery } from "../../domain/inventory/index.ts";
 import { orderListQuery, orderStatusInput, requestKeySchema } from "../../domain/orders/index.ts";
 import { reviewInput } from "../../domain/reviews/index.ts";
 import { pageQuery } from "../../domain/shared/pagination.ts";
@@ -20,6 +26,7 @@ import {
   deletedWire,
   healthWire,
   insertedWire,
+  inventoryRowWire,
   modifiedWire,
   orderCancelledWire,
   orderPlacedWire,
@@ -28,6 +35,8 @@ import {
   orderWire,
   productAddedWire,
   productDetailWire,
+  productImageWire,
+  productImportWire,
   productRequest,
   productWire,
   reviewAddedWire,
@@ -178,11 +187,57 @@ export function openApiDocument(config: Config) {
           parameters: [id("product")],
           responses: { 200: answer("The product", productDetailWire), ...errors(404) },
         },
+        put: {
+          summary: "Edit a product",
+          description:
+            "Admins only; JSON, any of the fields (absent ones stay). `variants` replaces the product's variants: ones without `id` are added, ones left out removed. `status: draft` hides the product from everyone but admins.",
+          parameters: [id("product")],
+          requestBody: body(productUpdateInput),
+          responses: { 200: answer("The product", productDetailWire), ...errors(400, 401, 403, 404, 415, 422) },
+        },
         delete: {
           summary: "Delete a product",
           description: "Admins only.",
           parameters: [id("product")],
           responses: { 200: answer("Deleted", deletedWire), ...errors(401, 403, 404) },
+        },
+      },
+      "/products/{id}/images": {
+        post: {
+          summary: "Add an image to a product",
+          description: "Admins only: multipart `image` (JPEG, PNG, WebP, GIF or AVIF) and optional `alt`; it goes last.",
+          parameters: [id("product")],
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: { image: { type: "string", format: "binary" }, alt: { type: "string" } },
+                  required: ["image"],
+                },
+              },
+            },
+          },
+          responses: {
+            201: answer("The gallery", z.array(productImageWire)),
+            ...errors(400, 401, 403, 404, 409, 413, 415, 422),
+          },
+        },
+        put: {
+          summary: "Order a product's images and set their alt text",
+          description: "Admins only: every image of the product once, in the new order; the first is the main image.",
+          parameters: [id("product")],
+          requestBody: body(imageOrderInput),
+          responses: { 200: answer("The gallery", z.array(productImageWire)), ...errors(400, 401, 403, 404, 415, 422) },
+        },
+      },
+      "/products/{id}/images/{imageId}": {
+        delete: {
+          summary: "Remove an image of a product",
+          description: "Admins only; a product keeps at least one image (409).",
+          parameters: [id("product"), pathParam("imageId", "The image's `id`")],
+          responses: { 200: answer("The gallery", z.array(productImageWire)), ...errors(401, 403, 404, 409) },
         },
       },
       "/search": {
@@ -382,6 +437,53 @@ export function openApiDocument(config: Config) {
             "Called by Stripe with a signed event (`Stripe-Signature`); a missing or bad signature is a 400. Each event is applied once.",
           requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
           responses: { 200: answer("Received", webhookAnswerWire), ...errors(400, 404) },
+        },
+      },
+      "/admin/products.csv": {
+        get: {
+          summary: "Export the catalogue as CSV",
+          description:
+            "Admins only. `text/csv` (UTF-8 with a BOM, RFC 4180), a header row, one row per variant: sku, title, category (names joined with |), price, stock, status, one `option:<Name>` column per option, desc1…desc4, product_id. Cells starting with = + - @ get a leading '.",
+          responses: {
+            200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
+            ...errors(401, 403),
+          },
+        },
+      },
+      "/admin/products/import": {
+        post: {
+          summary: "Import a products CSV",
+          description:
+            "Admins only: multipart `file` with at least the columns sku, title, category, price, stock (the export's others are optional). Rows are matched by SKU: known ones update their variant and product, new ones add a variant (of the product `product_id` names) or a product (rows with the same title). If any row is invalid nothing is written and every bad row is answered (422, `errors`). `dryRun=1` answers the counts and writes nothing.",
+          parameters: [
+            {
+              name: "dryRun",
+              in: "query",
+              required: false,
+              description: "`1`: check and count only",
+              schema: { type: "string", enum: ["1", "0", "true", "false"] },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+              },
+            },
+          },
+          responses: {
+            200: answer("Imported (or, with dryRun, what would be)", productImportWire),
+            ...errors(400, 401, 403, 413, 415, 422),
+          },
+        },
+      },
+      "/admin/inventory": {
+        get: {
+          summary: "Stock of every variant",
+          description: "Admins only. `q` searches product titles and SKUs; `low=1` keeps the variants at or below the low-stock threshold.",
+          parameters: queryParams(inventoryQuery),
+          responses: { 200: listAnswer("Variants", inventoryRowWire), ...errors(400, 401, 403) },
         },
       },
       "/admin/audit": {

@@ -70,7 +70,21 @@ export const productWire = component(
     imageWidth: z.number().int(),
     imageHeight: z.number().int(),
     available: z.boolean().meta({ description: "Whether any variant is in stock" }),
+    status: z.enum(["draft", "published"]).meta({ description: "Drafts are shown to admins only" }),
     createdAt: timestamp,
+  }),
+);
+
+export const productImageWire = component(
+  "ProductImage",
+  z.object({
+    id: z.string(),
+    image: imageUrl,
+    images: z.record(z.string(), z.string()).meta({ description: "URL of the WebP image per width in pixels" }),
+    width: z.number().int(),
+    height: z.number().int(),
+    alt: z.string(),
+    position: z.number().int().meta({ description: "0 is the product's main image" }),
   }),
 );
 
@@ -118,6 +132,7 @@ export const productDetailWire = component(
   productWire.extend({
     options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
     variants: z.array(variantWire),
+    gallery: z.array(productImageWire).meta({ description: "The product's images in order" }),
   }),
 );
 
@@ -359,3 +374,31 @@ export const auditEntryWire = component(
   }),
 );
 export type AuditEntryWire = z.infer<typeof auditEntryWire>;
+
+export const productImportWire = component(
+  "ProductImport",
+  z.object({
+    created: z.number().int().meta({ description: "Rows whose SKU is new (variants added)" }),
+    updated: z.number().int().meta({ description: "Rows whose SKU existed and whose data changed" }),
+    errors: z.array(z.object({ row: z.number().int(), message: z.string() })).meta({
+      description: "Every bad row, by its number in the file (the header is row 1); empty when imported",
+    }),
+    dryRun: z.boolean(),
+  }),
+);
+export type ProductImportWire = z.infer<typeof productImportWire>;
+export type ProductImageWire = z.infer<typeof productImageWire>;
+export const inventoryRowWire = component(
+  "InventoryRow",
+  z.object({
+    variant_id: z.string(),
+    product_id: z.string(),
+    product_title: z.string(),
+    product_status: z.enum(["draft", "published"]),
+    sku: z.string(),
+    title: z.string(),
+    options: z.record(z.string(), z.string()),
+    stock: z.number().int(),
+  }),
+);
+export type InventoryRowWire = z.infer<typeof inventoryRowWire>;

@@ -82,6 +82,7 @@ const customerLinks = [
 const adminLinks = [
   { to: "/dashboard/manageorders", label: "Manage All Orders" },
   { to: "/dashboard/manageallproducts", label: "Manage Products" },
+  { to: "/dashboard/inventory", label: "Inventory" },
   { to: "/dashboard/addnewproduct", label: "Add A Product" },
   { to: "/dashboard/reviews", label: "All Customer Reviews" },
   { to: "/dashboard/makeadmin", label: "Make Admin" },
