@@ -13,9 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
   await db.schema
     .alterTable("product")
-    .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("published").check(sql`status in ('draft', 'published')`),
-    )
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("published").check(sql`status in ('draft', 'published')`))
     .execute();
   await db.schema.createIndex("product_status_idx").on("product").columns(["status", "position"]).execute();
 

@@ -61,12 +61,7 @@ const rowSchema = z.object({
   title: productInput.shape.title,
   category: productInput.shape.Categories,
   price: productInput.shape.price,
-  stock: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "Stock must be a whole number.")
-    .transform(Number)
-    .pipe(stockSchema),
+  stock: z.string().trim().regex(/^\d+$/, "Stock must be a whole number.").transform(Number).pipe(stockSchema),
   status: z.preprocess(
     (v) => (v === "" ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v),
     z.enum(PRODUCT_STATUSES, { error: "status must be draft or published." }).optional(),
@@ -106,7 +101,8 @@ export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowErr
   const columns = names.map((n) => (n.toLowerCase().startsWith(OPTION_PREFIX) ? n : n.toLowerCase()));
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   const errors: RowError[] = [];
-  if (missing.length) errors.push({ row: 1, message: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.` });
+  if (missing.length)
+    errors.push({ row: 1, message: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.` });
   const seen = new Set<string>();
   for (const c of columns) {
     if (c && seen.has(c.toLowerCase())) errors.push({ row: 1, message: `The column “${c}” is there twice.` });

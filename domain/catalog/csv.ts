@@ -122,7 +122,14 @@ export async function importProductsCsv(
     await inTransaction(ctx.db, async (trx) => {
       for (const step of plan.work) {
         await step(trx, async () => {
-          placeholder ??= { id: "", key: stored?.key ?? "", width: stored?.width ?? 1, height: stored?.height ?? 1, alt: "", position: 0 };
+          placeholder ??= {
+            id: "",
+            key: stored?.key ?? "",
+            width: stored?.width ?? 1,
+            height: stored?.height ?? 1,
+            alt: "",
+            position: 0,
+          };
           return placeholder;
         });
       }
@@ -201,8 +208,7 @@ async function planImport(ctx: DomainContext, rows: CsvRow[]): Promise<Plan> {
     for (const r of group.slice(1)) {
       const differs = [
         r.title !== first.title && "title",
-        JSON.stringify(r.categories.map(categoryId)) !== JSON.stringify(first.categories.map(categoryId)) &&
-          "category",
+        JSON.stringify(r.categories.map(categoryId)) !== JSON.stringify(first.categories.map(categoryId)) && "category",
         r.status !== first.status && "status",
         ...(["desc1", "desc2", "desc3", "desc4"] as const).map((d) => r.desc[d] !== first.desc[d] && d),
       ].filter(Boolean);

@@ -15,8 +15,8 @@ import {
   imageOrderInput,
   imageUploadInput,
   MAX_IMAGES,
-  productInput,
   type ProductUpdateInput,
+  productInput,
   productUpdateInput,
 } from "./schemas.ts";
 
@@ -54,11 +54,7 @@ export const variantTitle = (options: repo.ProductOption[], chosen: Record<strin
  * the product's; ones left out are removed, ones without an id added). Every rule is checked
  * before anything is written; the change and its audit entry are one transaction.
  */
-export async function updateProduct(
-  ctx: DomainContext,
-  id: string,
-  input: unknown,
-): Promise<repo.ProductWithVariants> {
+export async function updateProduct(ctx: DomainContext, id: string, input: unknown): Promise<repo.ProductWithVariants> {
   const before = await productFor(ctx, id);
   // unknown categories are named with the other problems, in one answer
   const named =
@@ -161,7 +157,11 @@ async function checkVariants(
   );
   variants.forEach((v, i) => {
     const owner = owners.get(v.sku.toUpperCase());
-    if (owner && owner.variantId !== v.id && !(owner.productId === product.id && !variants.some((w) => w.id === owner.variantId))) {
+    if (
+      owner &&
+      owner.variantId !== v.id &&
+      !(owner.productId === product.id && !variants.some((w) => w.id === owner.variantId))
+    ) {
       problems[`variants.${i}.sku`] = "Another variant has this SKU.";
     }
   });
@@ -199,7 +199,12 @@ async function saveVariants(
       changes[`variant ${v.sku}`] = { from: null, to: { ...row, stock: v.stock } };
       continue;
     }
-    const was = { sku: old.sku, title: old.title, options: old.options, priceCents: old.ownPrice ? old.priceCents : null };
+    const was = {
+      sku: old.sku,
+      title: old.title,
+      options: old.options,
+      priceCents: old.ownPrice ? old.priceCents : null,
+    };
     const d = diff({ ...was, stock: old.stock, position: old.position }, { ...row, stock: v.stock, position });
     if (Object.keys(d).length === 0) continue;
     await repo.updateVariantRow(trx, old.id, { ...row, position });

@@ -1,5 +1,18 @@
 /** The catalogue: products, their categories and images. The module's only door. */
 
+export { exportProductsCsv, type ImportOutcome, ImportRefused, importProductsCsv } from "./csv.ts";
+export { type CsvRow, MAX_IMPORT_ROWS, parseProductsCsv, type RowError } from "./csv-rows.ts";
+export {
+  type AdminProductList,
+  addProductImage,
+  arrangeProductImages,
+  listProductsForAdmin,
+  moveProductImage,
+  productForEditing,
+  removeProductImage,
+  updateProduct,
+} from "./editing.ts";
+export type { ReadContext } from "./listing.ts";
 export {
   type FacetCounts,
   listProducts,
@@ -13,25 +26,25 @@ export { PRICE_RANGES } from "./listing-repository.ts";
 export type {
   CategoryRow as Category,
   NewVariant,
-  ProductOption,
   ProductImage,
+  ProductOption,
   ProductRecord as Product,
   ProductWithVariants,
   VariantForSale,
   VariantRecord as Variant,
 } from "./repository.ts";
 export {
+  adminProductQuery,
   DEFAULT_NEW_STOCK,
+  imageOrderInput,
+  imageUploadInput,
   LIST_SORTS,
   type ListSort,
+  MAX_IMAGES,
+  MAX_OPTIONS,
   MAX_PRICE_DOLLARS,
   MAX_SEARCH_LENGTH,
   MAX_STOCK,
-  adminProductQuery,
-  imageOrderInput,
-  imageUploadInput,
-  MAX_IMAGES,
-  MAX_OPTIONS,
   MAX_VARIANTS,
   PRODUCT_STATUSES,
   type ProductInput,
@@ -64,16 +77,3 @@ export {
   updateVariant,
 } from "./service.ts";
 export { CHECK_EVERY_MS as CATALOGUE_VERSION_CHECK_MS, catalogueChanged, catalogueVersion } from "./version.ts";
-export { type CsvRow, MAX_IMPORT_ROWS, parseProductsCsv, type RowError } from "./csv-rows.ts";
-export { exportProductsCsv, ImportRefused, type ImportOutcome, importProductsCsv } from "./csv.ts";
-export {
-  type AdminProductList,
-  addProductImage,
-  arrangeProductImages,
-  listProductsForAdmin,
-  moveProductImage,
-  productForEditing,
-  removeProductImage,
-  updateProduct,
-} from "./editing.ts";
-export type { ReadContext } from "./listing.ts";

@@ -562,7 +562,13 @@ export async function adminListIds(
     );
   }
   const [rows, count] = await Promise.all([
-    query.select("product.id").orderBy("product.position").orderBy("product.id").limit(page.limit).offset(page.offset).execute(),
+    query
+      .select("product.id")
+      .orderBy("product.position")
+      .orderBy("product.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return { ids: rows.map((r) => r.id), total: Number(count.n) };

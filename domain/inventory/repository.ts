@@ -82,7 +82,16 @@ export async function list(
   }
   const [rows, count] = await Promise.all([
     query
-      .select(["v.id", "v.product_id", "p.title as product_title", "p.status", "v.sku", "v.title", "v.options_json", "v.stock"])
+      .select([
+        "v.id",
+        "v.product_id",
+        "p.title as product_title",
+        "p.status",
+        "v.sku",
+        "v.title",
+        "v.options_json",
+        "v.stock",
+      ])
       .orderBy("p.position")
       .orderBy("p.id")
       .orderBy("v.position")

@@ -55,14 +55,20 @@ export function adminApi(maxUploadBytes: number) {
       maxSize: maxUploadBytes + UPLOAD_FORM_FIELDS_BYTES,
       onError: (c) =>
         c.json(
-          errorBody("payload_too_large", `The file is too large: the limit is ${Math.round(maxUploadBytes / 1024)} KB.`),
+          errorBody(
+            "payload_too_large",
+            `The file is too large: the limit is ${Math.round(maxUploadBytes / 1024)} KB.`,
+          ),
           413,
         ),
     }),
     async (c) => {
       const type = c.req.header("content-type") ?? "";
       if (!type.toLowerCase().startsWith("multipart/form-data")) {
-        throw new DomainError("unsupported_media_type", "Send the CSV file as multipart/form-data, in the field `file`.");
+        throw new DomainError(
+          "unsupported_media_type",
+          "Send the CSV file as multipart/form-data, in the field `file`.",
+        );
       }
       const dryRun = ["1", "true"].includes(c.req.query("dryRun") ?? "");
       const { files } = await readForm(c.req.raw);

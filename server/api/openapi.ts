@@ -205,7 +205,8 @@ export function openApiDocument(config: Config) {
       "/products/{id}/images": {
         post: {
           summary: "Add an image to a product",
-          description: "Admins only: multipart `image` (JPEG, PNG, WebP, GIF or AVIF) and optional `alt`; it goes last.",
+          description:
+            "Admins only: multipart `image` (JPEG, PNG, WebP, GIF or AVIF) and optional `alt`; it goes last.",
           parameters: [id("product")],
           requestBody: {
             required: true,
@@ -468,7 +469,11 @@ export function openApiDocument(config: Config) {
             required: true,
             content: {
               "multipart/form-data": {
-                schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+                schema: {
+                  type: "object",
+                  properties: { file: { type: "string", format: "binary" } },
+                  required: ["file"],
+                },
               },
             },
           },
@@ -481,7 +486,8 @@ export function openApiDocument(config: Config) {
       "/admin/inventory": {
         get: {
           summary: "Stock of every variant",
-          description: "Admins only. `q` searches product titles and SKUs; `low=1` keeps the variants at or below the low-stock threshold.",
+          description:
+            "Admins only. `q` searches product titles and SKUs; `low=1` keeps the variants at or below the low-stock threshold.",
           parameters: queryParams(inventoryQuery),
           responses: { 200: listAnswer("Variants", inventoryRowWire), ...errors(400, 401, 403) },
         },

@@ -5,12 +5,12 @@
  */
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, expectError, pngImage } from "../support/fixtures.ts";
 import { loader as editPage } from "../../app/routes/dashboard/admin/edit-product.tsx";
 import { loader as inventoryPage } from "../../app/routes/dashboard/admin/inventory.tsx";
 import { loader as productsPage } from "../../app/routes/dashboard/admin/manage-products.tsx";
 import { loader as productPage } from "../../app/routes/product.tsx";
 import { loader as sitemapPage } from "../../app/routes/sitemap.ts";
+import { createProduct, expectError, pngImage } from "../support/fixtures.ts";
 import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the route modules' own argument types
@@ -134,12 +134,12 @@ describe("PUT /api/products/{id}", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.options).toEqual([{ name: "Size", values: ["S", "M"] }]);
-    expect(body.variants.map((v: { title: string; stock: number; price: number }) => [v.title, v.stock, v.price])).toEqual(
-      [
-        ["S", 3, 49.9],
-        ["M", 8, 59.9],
-      ],
-    );
+    expect(
+      body.variants.map((v: { title: string; stock: number; price: number }) => [v.title, v.stock, v.price]),
+    ).toEqual([
+      ["S", 3, 49.9],
+      ["M", 8, 59.9],
+    ]);
     expect(body.variants[0].id).toBe(first.id);
 
     const removed = await put(admin, id, {
@@ -388,12 +388,12 @@ describe("products CSV", () => {
     expect(row).toMatchObject({ status: "draft", desc1: "Soft\r\ncotton" });
     const body = await detail(admin, row.id);
     expect(body.title).toBe("Imported, tee");
-    expect(body.variants.map((v: { title: string; price: number; stock: number }) => [v.title, v.price, v.stock])).toEqual(
-      [
-        ["S", 19.9, 4],
-        ["M", 21, 0],
-      ],
-    );
+    expect(
+      body.variants.map((v: { title: string; price: number; stock: number }) => [v.title, v.price, v.stock]),
+    ).toEqual([
+      ["S", 19.9, 4],
+      ["M", 21, 0],
+    ]);
   });
 
   it("refuses a file with bad rows with 422, reporting every one by its row number, writing nothing", async () => {
@@ -425,12 +425,12 @@ describe("products CSV", () => {
 
   it("escapes cells that a spreadsheet would run as formulas, and reads them back unchanged", async () => {
     const { id } = await createProduct(admin);
-    expect((await put(admin, id, { title: "=HYPERLINK(\"http://evil\")", desc2: "@SUM(A1)" })).status).toBe(200);
+    expect((await put(admin, id, { title: '=HYPERLINK("http://evil")', desc2: "@SUM(A1)" })).status).toBe(200);
     const csv = await exportCsv();
     const records: string[][] = parse(csv, { bom: true });
     const header = records[0];
     const row = records.find((r) => r[header.indexOf("product_id")] === id) as string[];
-    expect(row[header.indexOf("title")]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(row[header.indexOf("title")]).toBe('\'=HYPERLINK("http://evil")');
     expect(row[header.indexOf("desc2")]).toBe("'@SUM(A1)");
     expect(await (await importCsv(csv)).json()).toMatchObject({ created: 0, updated: 0 });
   });
@@ -438,9 +438,6 @@ describe("products CSV", () => {
   it("refuses a file over the upload limit with 413 and a missing file with 422", async () => {
     const big = `sku,title,category,price,stock\n${"x".repeat(600 * 1024)}`;
     await expectError(await importCsv(big), 413);
-    await expectError(
-      await admin.request("/api/admin/products/import", { method: "POST", body: new FormData() }),
-      422,
-    );
+    await expectError(await admin.request("/api/admin/products/import", { method: "POST", body: new FormData() }), 422);
   });
 });

@@ -71,9 +71,7 @@ function formToInput(values: FormInput["values"]) {
       price: text(`variants.${j}.price`) || null,
       stock: text(`variants.${j}.stock`),
       options: Object.fromEntries(
-        optionRows.flatMap((row, k) =>
-          options[k].name ? [[options[k].name, text(`variants.${j}.opt.${row}`)]] : [],
-        ),
+        optionRows.flatMap((row, k) => (options[k].name ? [[options[k].name, text(`variants.${j}.opt.${row}`)]] : [])),
       ),
     });
   }
@@ -258,14 +256,8 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
             const label = v ? v.title : "New variant";
             const err = (field: string) => f[`variants.${j}.${field}`];
             return (
-              <div
-                key={v?.id ?? "new"}
-                className="rounded-xl border border-ink-100 p-3"
-                role="group"
-                aria-label={label}
-                data-testid="variant-row"
-              >
-                <p className="mb-2 text-sm font-semibold text-ink-800">{label}</p>
+              <fieldset key={v?.id ?? "new"} className="rounded-xl border border-ink-100 p-3" data-testid="variant-row">
+                <legend className="px-1 text-sm font-semibold text-ink-800">{label}</legend>
                 <input type="hidden" name={`variants.${j}.id`} value={v?.id ?? ""} />
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
                   <Field
@@ -312,7 +304,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                     <input type="checkbox" name={`variants.${j}.remove`} value="1" /> Remove this variant
                   </label>
                 )}
-              </div>
+              </fieldset>
             );
           })}
         </div>
@@ -332,7 +324,9 @@ function Gallery({ product, accept, error }: { product: Product; accept: string;
       <h2 id="gallery-title" className="text-lg font-semibold text-ink-900">
         Images
       </h2>
-      <p className="mt-1 text-sm text-ink-700">The first image is the one shown on cards and first on the product page.</p>
+      <p className="mt-1 text-sm text-ink-700">
+        The first image is the one shown on cards and first on the product page.
+      </p>
       <ol className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
         {product.images.map((image, i) => (
           <li key={image.id} className="rounded-xl border border-ink-100 p-3" data-testid="gallery-image">
@@ -343,9 +337,7 @@ function Gallery({ product, accept, error }: { product: Product; accept: string;
               height={image.height}
               className="aspect-square w-full rounded-lg bg-ink-50 object-cover"
             />
-            <p className="mt-2 text-sm font-medium text-ink-800">
-              {i === 0 ? "Main image" : `Image ${i + 1}`}
-            </p>
+            <p className="mt-2 text-sm font-medium text-ink-800">{i === 0 ? "Main image" : `Image ${i + 1}`}</p>
             <div className="mt-2 flex flex-wrap gap-2">
               {[
                 { by: "up", label: "Move earlier", show: i > 0 },
@@ -419,7 +411,13 @@ function Gallery({ product, accept, error }: { product: Product; accept: string;
           <ErrorText id="new-image-error" message={error} />
         </div>
         <Field label="Its alt text" name="alt" id="new-image-alt" />
-        <button type="submit" name="intent" value="add-image" className="btn-primary text-sm sm:col-span-2" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="add-image"
+          className="btn-primary text-sm sm:col-span-2"
+          disabled={busy}
+        >
           {busy && navigation.formData?.get("intent") === "add-image" && <Spinner />}
           Upload image
         </button>

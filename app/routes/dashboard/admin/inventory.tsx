@@ -94,7 +94,9 @@ function StockForm({ row, threshold }: { row: Row; threshold: number }) {
       </button>
       <span role="status" className="self-center text-xs text-ink-700">
         {answer?.ok ? "Saved" : ""}
-        {saved <= threshold && <span className="ml-1 font-semibold text-red-800">{saved === 0 ? "Sold out" : "Low"}</span>}
+        {saved <= threshold && (
+          <span className="ml-1 font-semibold text-red-800">{saved === 0 ? "Sold out" : "Low"}</span>
+        )}
       </span>
     </fetcher.Form>
   );

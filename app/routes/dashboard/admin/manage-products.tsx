@@ -141,7 +141,10 @@ function ImportExport({ result, maxUploadBytes }: { result: ImportResult | undef
   const busy = navigation.state === "submitting" && navigation.formData?.has("intent");
   const previewed = result?.intent === "preview" && result.errors.length === 0;
   return (
-    <section aria-labelledby="import-export-title" className="mt-8 rounded-2xl border border-ink-100 bg-white p-4 sm:p-6">
+    <section
+      aria-labelledby="import-export-title"
+      className="mt-8 rounded-2xl border border-ink-100 bg-white p-4 sm:p-6"
+    >
       <h2 id="import-export-title" className="text-lg font-semibold text-ink-900">
         Import and export (CSV)
       </h2>
@@ -166,8 +169,7 @@ function ImportExport({ result, maxUploadBytes }: { result: ImportResult | undef
             className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-ink-900 file:px-4 file:py-2 file:font-semibold file:text-white"
           />
           <p id="import-help" className="mt-1 text-xs text-ink-600">
-            UTF-8 CSV up to {Math.round(maxUploadBytes / 1024)} KB. Preview first: nothing is written until you
-            import.
+            UTF-8 CSV up to {Math.round(maxUploadBytes / 1024)} KB. Preview first: nothing is written until you import.
           </p>
         </div>
         <button type="submit" name="intent" value="preview" className="btn-primary text-sm" disabled={busy}>
@@ -195,8 +197,8 @@ function ImportExport({ result, maxUploadBytes }: { result: ImportResult | undef
             <div className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
               <p className="font-semibold">
                 {result.dryRun ? `Preview of ${result.fileName}: ` : `Imported ${result.fileName}: `}
-                {result.dryRun ? "would create" : "created"} {result.created}, {result.dryRun ? "would update" : "updated"}{" "}
-                {result.updated}.
+                {result.dryRun ? "would create" : "created"} {result.created},{" "}
+                {result.dryRun ? "would update" : "updated"} {result.updated}.
               </p>
               {previewed && (result.created > 0 || result.updated > 0) && (
                 <Form method="post" encType="multipart/form-data" className="mt-3">
@@ -234,7 +236,11 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
       </p>
       <ul className="mt-2 divide-y divide-ink-100 rounded-2xl border border-ink-100 bg-white">
         {products.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4" data-testid="admin-product">
+          <li
+            key={p.id}
+            className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4"
+            data-testid="admin-product"
+          >
             <img
               src={images.url(p.imageKey)}
               alt=""
@@ -260,7 +266,11 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
               >
                 Edit
               </Link>
-              <Link to={`/product/${p.id}`} className="btn-secondary px-3 py-1.5 text-sm" aria-label={`View ${p.title}`}>
+              <Link
+                to={`/product/${p.id}`}
+                className="btn-secondary px-3 py-1.5 text-sm"
+                aria-label={`View ${p.title}`}
+              >
                 View
               </Link>
               <ConfirmForm
