@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import * as catalog from "../../../../domain/catalog/index.ts";
+// browser-safe (the component uses them): not through the module's index, which brings the server's code
+import { MAX_OPTIONS, MAX_VARIANTS } from "../../../../domain/catalog/schemas.ts";
 import { readImageUpload } from "../../../../domain/media/index.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../../../domain/media/upload-rules.ts";
 import { toDollars } from "../../../../domain/shared/money.ts";
@@ -21,9 +23,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 /** Rows of options the form offers (the domain takes at most this many). */
-const OPTION_ROWS = catalog.MAX_OPTIONS;
+const OPTION_ROWS = MAX_OPTIONS;
 /** The variant rows a form can carry: every variant, and one new. */
-const MAX_VARIANTS_ON_PAGE = catalog.MAX_VARIANTS + 1;
+const MAX_VARIANTS_ON_PAGE = MAX_VARIANTS + 1;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);

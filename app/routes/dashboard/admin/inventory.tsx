@@ -78,7 +78,7 @@ function StockForm({ row, threshold }: { row: Row; threshold: number }) {
           name="stock"
           inputMode="numeric"
           defaultValue={String(row.stock)}
-          className="input w-24 py-1.5"
+          className="input w-20 py-1.5"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
@@ -109,7 +109,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
       <h1 className="section-title">Inventory</h1>
       <Toast toast={toastFor(actionData)} />
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="w-full sm:w-auto sm:min-w-0 sm:flex-1">
           <label htmlFor="inventory-search" className="label">
             Search product or SKU
           </label>
@@ -123,18 +123,18 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
         </button>
       </Form>
       <p className="mt-4 text-sm text-ink-600">{total === 1 ? "1 variant" : `${total} variants`}</p>
-      <div className="mt-2 overflow-x-auto rounded-2xl border border-ink-100 bg-white">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+      <div className="mt-2 rounded-2xl border border-ink-100 bg-white">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Variants and their stock</caption>
           <thead className="bg-ink-50 text-ink-700">
             <tr>
               <th scope="col" className="p-3">
                 Product
               </th>
-              <th scope="col" className="p-3">
+              <th scope="col" className="hidden p-3 sm:table-cell">
                 SKU
               </th>
-              <th scope="col" className="p-3">
+              <th scope="col" className="hidden p-3 sm:table-cell">
                 Options
               </th>
               <th scope="col" className="p-3">
@@ -145,15 +145,18 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
           <tbody className="divide-y divide-ink-100">
             {rows.map((r) => (
               <tr key={r.variantId} data-testid="inventory-row">
-                <td className="p-3">
+                <td className="p-3 align-top">
                   <Link to={`/dashboard/products/${r.productId}`} className="font-medium text-ink-900 hover:underline">
                     {r.productTitle}
                   </Link>
                   {r.productStatus === "draft" && <span className="ml-2 text-xs text-amber-900">(draft)</span>}
+                  {/* on phones the SKU and options sit under the title */}
+                  <span className="mt-1 block break-all font-mono text-xs text-ink-700 sm:hidden">{r.sku}</span>
+                  {r.title !== "Default" && <span className="block text-xs text-ink-700 sm:hidden">{r.title}</span>}
                 </td>
-                <td className="p-3 font-mono text-xs">{r.sku}</td>
-                <td className="p-3">{r.title === "Default" ? "—" : r.title}</td>
-                <td className="p-3">
+                <td className="hidden p-3 align-top font-mono text-xs sm:table-cell">{r.sku}</td>
+                <td className="hidden p-3 align-top sm:table-cell">{r.title === "Default" ? "—" : r.title}</td>
+                <td className="p-3 align-top">
                   <StockForm row={r} threshold={threshold} />
                 </td>
               </tr>
