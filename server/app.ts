@@ -54,7 +54,7 @@ export function createApp(
   options: {
     clientDir?: string;
     /** whether the page at a path has an action (takes posts) */
-    hasAction?: (pathname: string) => boolean;
+    hasAction?: (pathname: string, search: string) => boolean;
     /** the pattern of the page a request is for (`/product/:productId`), for metrics labels */
     pageRoute?: (request: Request) => string;
   } = {},
