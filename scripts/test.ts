@@ -9,6 +9,7 @@
  *   e2e        Playwright on Chromium against the built shop                       → .tmp/playwright-results.json
  *   cluster    two built shops on one throwaway PostgreSQL and an S3 bucket behind haproxy
  *              (tests/cluster/, vitest.cluster.config.ts)                         → .tmp/vitest-cluster.json
+ *              and a browser journey through it (playwright.cluster.config.ts)    → .tmp/playwright-cluster.json
  *
  * Every stage runs even when an earlier one failed. At the end it prints a summary per stage and,
  * as the very last line, `N passed, N failed`; it exits 1 when anything failed.
@@ -370,6 +371,24 @@ async function clusterStage(result: StageResult): Promise<void> {
     const args = [...vitestArgs(report), "--config", "vitest.cluster.config.ts"];
     const outcome = await runCommand("npx", args, env, VITEST_TIMEOUT_MS);
     countVitest(result, report, outcome);
+    if (interrupted) return;
+    // the browser journey through the balancer (its own cluster, started by its global setup)
+    const browserReport = path.join(TMP, "playwright-cluster.json");
+    rmSync(browserReport, { force: true });
+    try {
+      console.log(`Chromium: ${await ensureChromium()}`);
+    } catch (error) {
+      result.failed += 1;
+      result.notes.push(`Chromium is not available: ${(error as Error).message}`);
+      return;
+    }
+    const browser = await runCommand(
+      "npx",
+      ["playwright", "test", "--config", "playwright.cluster.config.ts"],
+      env,
+      PLAYWRIGHT_TIMEOUT_MS,
+    );
+    countPlaywright(result, browserReport, browser);
   } finally {
     await stop();
   }

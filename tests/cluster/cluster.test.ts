@@ -104,7 +104,8 @@ describe("two instances behind haproxy share everything that matters", () => {
     expect(session.servedBy).toBe("a");
     const servedBy = new Set<string>();
     for (let i = 0; i < 4; i++) {
-      for (const headers of [{ cookie: session.cookie }, { authorization: `Bearer ${session.token}` }]) {
+      const ways: Record<string, string>[] = [{ cookie: session.cookie }, { authorization: `Bearer ${session.token}` }];
+      for (const headers of ways) {
         const res = await request(cluster, "/api/auth/get-session", { headers });
         expect(res.status).toBe(200);
         expect((res.json() as { user?: { email: string } } | null)?.user?.email).toBe(account.email);

@@ -47,7 +47,10 @@ export type Cluster = {
   stop: () => Promise<void>;
 };
 
-export async function startCluster(env: Record<string, string | undefined> = {}): Promise<Cluster> {
+export async function startCluster(
+  env: Record<string, string | undefined> = {},
+  options: { port?: number } = {},
+): Promise<Cluster> {
   if (!process.env.TEST_DATABASE_URL) {
     throw new Error("the cluster tests need TEST_DATABASE_URL (a PostgreSQL server): run `npm run test:cluster`");
   }
@@ -72,7 +75,7 @@ export async function startCluster(env: Record<string, string | undefined> = {})
       await database.close();
     }
 
-    const [lbPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    const [lbPort, portA, portB] = [options.port ?? (await freePort()), await freePort(), await freePort()];
     const lb = await startHaproxy(
       [
         { name: "a", port: portA },
