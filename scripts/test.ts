@@ -7,23 +7,27 @@
  *   unit       Vitest on SQLite: unit tests beside the domain code, integration tests → .tmp/vitest-sqlite.json
  *   pg         Vitest on a throwaway PostgreSQL                                     → .tmp/vitest-postgres.json
  *   e2e        Playwright on Chromium against the built shop                       → .tmp/playwright-results.json
+ *   cluster    two built shops on one throwaway PostgreSQL and an S3 bucket behind haproxy
+ *              (tests/cluster/, vitest.cluster.config.ts)                         → .tmp/vitest-cluster.json
+ *              and a browser journey through it (playwright.cluster.config.ts)    → .tmp/playwright-cluster.json
  *
  * Every stage runs even when an earlier one failed. At the end it prints a summary per stage and,
  * as the very last line, `N passed, N failed`; it exits 1 when anything failed.
  *
  *   npm test                       all stages
- *   npm test -- --only=unit        a subset: lint, typecheck, build, unit, pg, e2e (comma-separated)
+ *   npm test -- --only=unit        a subset: lint, typecheck, build, unit, pg, e2e, cluster (comma-separated)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./chromium.ts";
+import { ensureHaproxy } from "./haproxy.ts";
 import { startPostgres } from "./postgres.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TMP = path.join(ROOT, ".tmp");
-const STAGES = ["lint", "typecheck", "build", "unit", "pg", "e2e"] as const;
+const STAGES = ["lint", "typecheck", "build", "unit", "pg", "e2e", "cluster"] as const;
 type StageName = (typeof STAGES)[number];
 
 /** Upper bounds so that a hung stage cannot eat CI's 90 minutes. */
@@ -327,6 +331,69 @@ async function e2eStage(result: StageResult): Promise<void> {
   countPlaywright(result, report, outcome);
 }
 
+async function clusterStage(result: StageResult): Promise<void> {
+  const report = path.join(TMP, "vitest-cluster.json");
+  rmSync(report, { force: true });
+  try {
+    console.log(`haproxy: ${await ensureHaproxy()}`);
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`haproxy is not available: ${(error as Error).message}`);
+    return;
+  }
+  if (interrupted) return;
+  if (!built) {
+    const build = await runCommand("npx", ["react-router", "build"], baseEnv(), BUILD_TIMEOUT_MS);
+    if (build.code !== 0) {
+      result.failed += 1;
+      result.notes.push(describeOutcome("react-router build", build));
+      return;
+    }
+    built = true;
+  }
+  if (interrupted) return;
+  let server: Awaited<ReturnType<typeof startPostgres>>;
+  try {
+    console.log("Starting a throwaway PostgreSQL…");
+    server = await startPostgres();
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`PostgreSQL did not start: ${String((error as Error).message ?? error).split("\n")[0]}`);
+    return;
+  }
+  const stop = async () => {
+    cleanups.delete(stop);
+    await server.stop().catch((error) => console.error("[test] stopping PostgreSQL failed:", error));
+  };
+  cleanups.add(stop);
+  try {
+    const env = { ...baseEnv(), TEST_DATABASE_URL: server.url };
+    const args = [...vitestArgs(report), "--config", "vitest.cluster.config.ts"];
+    const outcome = await runCommand("npx", args, env, VITEST_TIMEOUT_MS);
+    countVitest(result, report, outcome);
+    if (interrupted) return;
+    // the browser journey through the balancer (its own cluster, started by its global setup)
+    const browserReport = path.join(TMP, "playwright-cluster.json");
+    rmSync(browserReport, { force: true });
+    try {
+      console.log(`Chromium: ${await ensureChromium()}`);
+    } catch (error) {
+      result.failed += 1;
+      result.notes.push(`Chromium is not available: ${(error as Error).message}`);
+      return;
+    }
+    const browser = await runCommand(
+      "npx",
+      ["playwright", "test", "--config", "playwright.cluster.config.ts"],
+      env,
+      PLAYWRIGHT_TIMEOUT_MS,
+    );
+    countPlaywright(result, browserReport, browser);
+  } finally {
+    await stop();
+  }
+}
+
 const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Promise<void> }> = {
   lint: {
     title: "Lint and format (Biome)",
@@ -341,6 +408,7 @@ const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Pr
   unit: { title: "Vitest · SQLite", run: unitStage },
   pg: { title: "Vitest · PostgreSQL", run: pgStage },
   e2e: { title: "Playwright · Chromium (built shop)", run: e2eStage },
+  cluster: { title: "Cluster · 2 shops behind haproxy (PostgreSQL)", run: clusterStage },
 };
 
 // ── main ──
