@@ -71,7 +71,9 @@ describe("audit log", () => {
     ]);
 
     const customer = await shop.customer();
-    expect((await admin.request("/api/users/admin", { method: "PUT", json: { email: customer.email } })).status).toBe(200);
+    expect((await admin.request("/api/users/admin", { method: "PUT", json: { email: customer.email } })).status).toBe(
+      200,
+    );
     const res = await admin.request("/api/admin/audit?action=user.promote");
     const [promoted] = (await res.json()) as Entry[];
     expect(promoted.summary).toBe(`Made ${customer.email} an admin`);
