@@ -286,7 +286,7 @@ describe("only admins", () => {
     const customer = await shop.customer();
     const { insertedId } = await placeOrder(customer, productId);
     const calls: [string, RequestInit & { json?: unknown }][] = [
-      ["/api/admin/orders/" + insertedId, {}],
+      [`/api/admin/orders/${insertedId}`, {}],
       ["/api/admin/orders.csv", {}],
       ["/api/admin/shipments", { method: "POST", json: { orderIds: [insertedId] } }],
       ["/api/orders?q=a", {}],
