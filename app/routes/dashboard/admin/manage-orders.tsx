@@ -213,8 +213,11 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                     />
                   </td>
                   <td className={cell} data-label="Order">
-                    <Link to={`/dashboard/orders/${o.id}`} className="font-medium underline">
-                      <span className="sr-only">Order </span>
+                    <Link
+                      to={`/dashboard/orders/${o.id}`}
+                      className="font-medium underline"
+                      aria-label={`Order ${o.orderNumber}`}
+                    >
                       {o.orderNumber}
                     </Link>
                   </td>
