@@ -29,6 +29,11 @@ export default [
     route("payment", "routes/dashboard/payment.tsx"),
     layout("routes/dashboard/admin/guard.tsx", [
       route("manageorders", "routes/dashboard/admin/manage-orders.tsx"),
+      route("orders", "routes/dashboard/admin/manage-orders.tsx", { id: "orders" }),
+      route("orders/:orderId", "routes/dashboard/admin/order-detail.tsx"),
+      route("customers", "routes/dashboard/admin/customers.tsx"),
+      route("customers/:customerId", "routes/dashboard/admin/customer-detail.tsx"),
+      route("audit", "routes/dashboard/admin/audit.tsx"),
       route("manageallproducts", "routes/dashboard/admin/manage-products.tsx"),
       route("addnewproduct", "routes/dashboard/admin/add-product.tsx"),
       route("reviews", "routes/dashboard/admin/reviews.tsx"),

@@ -6,6 +6,7 @@ import * as payments from "./0004_payments.ts";
 import * as mailOutbox from "./0005_mail_outbox.ts";
 import * as search from "./0006_search.ts";
 import * as auditLog from "./0007_audit_log.ts";
+import * as adminOrders from "./0009_admin_orders.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_mail_outbox": mailOutbox,
   "0006_search": search,
   "0007_audit_log": auditLog,
+  "0009_admin_orders": adminOrders,
 };

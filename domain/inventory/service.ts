@@ -45,3 +45,9 @@ export async function takeStock(
 export const returnStock = (ctx: DataContext, moves: repo.StockMove[]) => repo.giveBack(ctx.db, moves);
 
 export const setStock = (ctx: DataContext, variantId: string, stock: number) => repo.setStock(ctx.db, variantId, stock);
+
+export type LowStockVariant = Awaited<ReturnType<typeof repo.lowStock>>[number];
+
+/** Variants at or below the storefront's "Only N left" threshold, fewest first (for a module that checked the actor). */
+export const lowStockVariants = (ctx: DataContext, limit: number, threshold = LOW_STOCK_THRESHOLD) =>
+  repo.lowStock(ctx.db, threshold, limit);
