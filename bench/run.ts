@@ -274,7 +274,9 @@ async function lighthouseOnly(options: Options): Promise<number> {
     if (ended) throw new Error(`the server ${ended} during Lighthouse: the scores are void`);
     return 0;
   } catch (error) {
-    console.error(`[bench] ${(error as Error).message}`);
+    const cause = (error as Error).cause;
+    console.error(`[bench] ${(error as Error).message}${cause ? ` (${String(cause)})` : ""}`);
+    for (const line of server.log().slice(-5)) console.error(`  server: ${line.slice(0, 300)}`);
     return 1;
   } finally {
     await cleanUp();
