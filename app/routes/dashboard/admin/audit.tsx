@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { AUDIT_ACTIONS, type AuditEntry, listAuditEntries } from "../../../../domain/audit/index.ts";
+import { AUDIT_ACTIONS, type AuditEntry } from "../../../../domain/audit/actions.ts";
+import { listAuditEntries } from "../../../../domain/audit/index.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
 import { Pagination } from "../../../components/Pagination.tsx";
 import { pageMeta } from "../../../lib/meta.ts";
