@@ -29,6 +29,11 @@ export default [
     route("payment", "routes/dashboard/payment.tsx"),
     layout("routes/dashboard/admin/guard.tsx", [
       route("manageorders", "routes/dashboard/admin/manage-orders.tsx"),
+      route("orders", "routes/dashboard/admin/manage-orders.tsx", { id: "orders" }),
+      route("orders/:orderId", "routes/dashboard/admin/order-detail.tsx"),
+      route("customers", "routes/dashboard/admin/customers.tsx"),
+      route("customers/:customerId", "routes/dashboard/admin/customer-detail.tsx"),
+      route("audit", "routes/dashboard/admin/audit.tsx"),
       route("manageallproducts", "routes/dashboard/admin/manage-products.tsx"),
       route("products", "routes/dashboard/admin/manage-products.tsx", { id: "admin-products" }),
       route("products/:productId", "routes/dashboard/admin/edit-product.tsx"),

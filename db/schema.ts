@@ -317,6 +317,22 @@ export interface AuditEntryTable {
   created_at: Timestamp;
 }
 
+/** One change of an order's status or payment status: who, when, from and to. Only ever added to. */
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  /** "status" or "payment" */
+  field: string;
+  from_value: string | null;
+  to_value: string;
+  /** "customer", "admin", "provider" (the payment provider) or "system" */
+  actor_kind: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -343,6 +359,7 @@ export interface Database {
   payment_event: PaymentEventTable;
   mail_outbox: MailOutboxTable;
   audit_entry: AuditEntryTable;
+  order_event: OrderEventTable;
   catalogue_version: CatalogueVersionTable;
   /** SQLite: a product's FTS5 document number */
   search_document: SearchDocumentTable;

@@ -1,36 +1,8 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
+import { AUDIT_ACTIONS } from "./actions.ts";
 
-/** Every kind of admin action the log records, `<what>.<verb>`. */
-export const AUDIT_ACTIONS = [
-  "order.ship",
-  "order.status",
-  "order.delete",
-  "user.promote",
-  "user.disable",
-  "user.enable",
-  "product.create",
-  "product.update",
-  "product.delete",
-  "product.import",
-  "inventory.adjust",
-  "review.delete",
-  "mail.retry",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-/** What changed: `{ field: { from, to } }`, or a list of notes for actions that are not edits. */
-export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
-
-export type AuditEntry = {
-  id: string;
-  actor: { id: string | null; email: string };
-  action: AuditAction;
-  target: { type: string; id: string | null };
-  summary: string;
-  changes: AuditChanges | null;
-  createdAt: string;
-};
+export { AUDIT_ACTIONS, type AuditAction, type AuditChanges, type AuditEntry } from "./actions.ts";
 
 /** The admin's view of the log: newest first, narrowed by action, target or who did it. */
 export const auditListQuery = pageQuery.extend({

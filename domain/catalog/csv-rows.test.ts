@@ -43,7 +43,9 @@ describe("parseProductsCsv", () => {
       rows: [],
       errors: [{ row: 1, message: "Missing columns: category, stock." }],
     });
-    expect(parseProductsCsv(`${HEADER},SKU\n`).errors).toEqual([{ row: 1, message: "The column “sku” is there twice." }]);
+    expect(parseProductsCsv(`${HEADER},SKU\n`).errors).toEqual([
+      { row: 1, message: "The column “sku” is there twice." },
+    ]);
     expect(parseProductsCsv("").errors).toEqual([{ row: 1, message: "The file is empty: it needs a header row." }]);
   });
 

@@ -115,3 +115,25 @@ export async function list(
     total: Number(count.n),
   };
 }
+
+/** Variants with at most `threshold` in stock, fewest first (the admin's dashboard). */
+export async function lowStock(db: DB, threshold: number, limit: number) {
+  const rows = await db
+    .selectFrom("product_variant")
+    .innerJoin("product", "product.id", "product_variant.product_id")
+    .where("product_variant.stock", "<=", threshold)
+    .select([
+      "product_variant.id as variantId",
+      "product_variant.product_id as productId",
+      "product.title as productTitle",
+      "product_variant.title as variantTitle",
+      "product_variant.sku as sku",
+      "product_variant.stock as stock",
+    ])
+    .orderBy("product_variant.stock")
+    .orderBy("product.title")
+    .orderBy("product_variant.position")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, stock: Number(r.stock) }));
+}

@@ -79,3 +79,8 @@ export async function listInventory(ctx: DomainContext, query: unknown): Promise
   );
   return { items: rows, total };
 }
+export type LowStockVariant = Awaited<ReturnType<typeof repo.lowStock>>[number];
+
+/** Variants at or below the storefront's "Only N left" threshold, fewest first (for a module that checked the actor). */
+export const lowStockVariants = (ctx: DataContext, limit: number, threshold = LOW_STOCK_THRESHOLD) =>
+  repo.lowStock(ctx.db, threshold, limit);

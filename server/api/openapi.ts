@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
+import { accountSearchQuery, makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
 import { auditListQuery } from "../../domain/audit/index.ts";
 import { cartItemInput, cartQuantityInput } from "../../domain/cart/index.ts";
 import {
@@ -10,7 +10,7 @@ import {
 } from "../../domain/catalog/index.ts";
 import { contactInput } from "../../domain/content/index.ts";
 import { inventoryQuery } from "../../domain/inventory/index.ts";
-import { orderListQuery, orderStatusInput, requestKeySchema } from "../../domain/orders/index.ts";
+import { adminOrderQuery, orderListQuery, orderStatusInput, requestKeySchema } from "../../domain/orders/index.ts";
 import { reviewInput } from "../../domain/reviews/index.ts";
 import { pageQuery } from "../../domain/shared/pagination.ts";
 import { emailSchema, idSchema } from "../../domain/shared/schemas.ts";
@@ -23,12 +23,16 @@ import {
   categoryWire,
   checkoutPlacedWire,
   checkoutRequest,
+  customerChangedWire,
+  customerDetailWire,
+  customerWire,
   deletedWire,
   healthWire,
   insertedWire,
   inventoryRowWire,
   modifiedWire,
   orderCancelledWire,
+  orderDetailWire,
   orderPlacedWire,
   orderRequest,
   orderStatusChangedWire,
@@ -43,6 +47,9 @@ import {
   reviewWire,
   searchAnswerWire,
   sessionSummaryWire,
+  shipmentAnswerWire,
+  shipmentRequest,
+  statsWire,
   variantWire,
   webhookAnswerWire,
   wireSchemas,
@@ -264,8 +271,9 @@ export function openApiDocument(config: Config) {
       "/orders": {
         get: {
           summary: "List all orders",
-          description: "Admins only; `status` filters.",
-          parameters: queryParams(orderListQuery),
+          description:
+            "Admins only. `status` and `payment` (payment status) filter, `from`/`to` (UTC days, both included) bound the date, `q` finds an order number or part of the customer's email or name.",
+          parameters: queryParams(adminOrderQuery),
           responses: { 200: listAnswer("Orders", orderWire), ...errors(400, 401, 403) },
         },
         post: {
@@ -498,6 +506,79 @@ export function openApiDocument(config: Config) {
           description: "Admins only: every admin action with who, when and what changed, newest first.",
           parameters: queryParams(auditListQuery),
           responses: { 200: listAnswer("Audit entries", auditEntryWire), ...errors(400, 401, 403) },
+        },
+      },
+      // ── orders ──
+      "/admin/orders/{id}": {
+        get: {
+          summary: "An order in detail",
+          description: "Admins only: lines, customer, payment and the history of status changes (who and when).",
+          parameters: [id("order")],
+          responses: { 200: answer("The order", orderDetailWire), ...errors(401, 403, 404) },
+        },
+      },
+      "/admin/orders.csv": {
+        get: {
+          summary: "Export orders as CSV",
+          description:
+            "Admins only. The orders `GET /orders` would list with the same filters, one row per order line (RFC 4180, UTF-8, header row), streamed. Cells that a spreadsheet would run as a formula start with an apostrophe.",
+          parameters: queryParams(adminOrderQuery).filter((p) => p.name !== "limit" && p.name !== "offset"),
+          responses: {
+            200: { description: "CSV", content: { "text/csv": { schema: { type: "string" } } } },
+            ...errors(400, 401, 403),
+          },
+        },
+      },
+      "/admin/shipments": {
+        post: {
+          summary: "Ship several orders",
+          description:
+            "Admins only. Each order is shipped on its own (audited, its customer mailed once); an order already shipped is left alone, one that cannot be shipped is refused with the reason.",
+          requestBody: body(shipmentRequest),
+          responses: { 200: answer("One outcome per order", shipmentAnswerWire), ...errors(400, 401, 403, 415, 422) },
+        },
+      },
+      // ── customers ──
+      "/admin/customers": {
+        get: {
+          summary: "List customers",
+          description: "Admins only. `q` finds part of an email or name; each with its order count and total spent.",
+          parameters: queryParams(accountSearchQuery),
+          responses: { 200: listAnswer("Customers", customerWire), ...errors(400, 401, 403) },
+        },
+      },
+      "/admin/customers/{id}": {
+        get: {
+          summary: "A customer with their orders",
+          description: "Admins only; `limit` and `offset` page the orders.",
+          parameters: [id("customer"), ...queryParams(pageQuery)],
+          responses: { 200: answer("The customer", customerDetailWire), ...errors(400, 401, 403, 404) },
+        },
+      },
+      "/admin/customers/{id}/disable": {
+        post: {
+          summary: "Disable an account",
+          description:
+            "Admins only. The account can no longer sign in and its sessions (cookies, bearer tokens) end at once. An admin cannot disable their own account (409).",
+          parameters: [id("customer")],
+          responses: { 200: answer("Disabled", customerChangedWire), ...errors(401, 403, 404, 409) },
+        },
+      },
+      "/admin/customers/{id}/enable": {
+        post: {
+          summary: "Enable an account again",
+          description: "Admins only.",
+          parameters: [id("customer")],
+          responses: { 200: answer("Enabled", customerChangedWire), ...errors(401, 403, 404) },
+        },
+      },
+      // ── stats ──
+      "/admin/stats": {
+        get: {
+          summary: "The shop's figures",
+          description:
+            "Admins only. Revenue, orders and average order value for today, 7 and 30 days (UTC days; sales are orders not cancelled and paid or pay on delivery), revenue per day for 30 days, top products and low-stock variants.",
+          responses: { 200: answer("Figures", statsWire), ...errors(401, 403) },
         },
       },
       "/contact": {

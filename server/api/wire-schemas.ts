@@ -402,3 +402,128 @@ export const inventoryRowWire = component(
   }),
 );
 export type InventoryRowWire = z.infer<typeof inventoryRowWire>;
+
+// ── the admin's orders, customers and stats ──
+
+export const orderEventWire = component(
+  "OrderEvent",
+  z.object({
+    field: z
+      .enum(["status", "payment"])
+      .meta({ description: "Which changed: the order's status or its payment status" }),
+    from: z.string().nullable().meta({ description: "null when the order was placed" }),
+    to: z.string(),
+    actor: z.object({
+      kind: z.enum(["customer", "admin", "provider", "system"]),
+      id: z.string().nullable(),
+      email: z.string().nullable().meta({ description: "The person's email, or the provider's name" }),
+    }),
+    note: z.string().nullable(),
+    at: timestamp,
+  }),
+);
+
+export const orderDetailWire = component(
+  "OrderDetail",
+  z.object({
+    order: orderWire,
+    history: z.array(orderEventWire).meta({ description: "Every change of status and payment status, oldest first" }),
+    payment: z
+      .object({
+        method: z.enum(PAYMENT_METHODS),
+        status: z.enum(PAYMENT_STATUSES),
+        amount: dollars,
+        currency: z.string(),
+        problem: z.string().nullable(),
+        created_at: timestamp,
+      })
+      .nullable()
+      .meta({ description: "The latest card payment attempt, if any" }),
+    customer: z
+      .object({ _id: z.string(), email: z.string(), name: z.string(), disabled: z.boolean() })
+      .nullable()
+      .meta({ description: "The account that placed the order (null once it is gone)" }),
+  }),
+);
+
+export const shipmentRequest = z
+  .object({ orderIds: z.array(idSchema).min(1).max(100) })
+  .meta({ description: "The orders to ship (at most 100)" });
+
+export const shipmentAnswerWire = component(
+  "ShipmentAnswer",
+  z.object({
+    shipped: z.number().int().meta({ description: "How many orders this call shipped" }),
+    results: z.array(
+      z.object({
+        orderId: z.string(),
+        order_id: z.number().int().nullable().meta({ description: "The order number (null when not found)" }),
+        outcome: z.enum(["shipped", "already_shipped", "refused", "not_found"]),
+        message: z.string(),
+      }),
+    ),
+  }),
+);
+
+export const customerWire = component(
+  "Customer",
+  z.object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    admin: z.boolean(),
+    disabled: z.boolean().meta({ description: "A disabled account cannot sign in" }),
+    created_at: timestamp,
+    order_count: z.number().int(),
+    total_spent: dollars.meta({ description: "Sales only: orders not cancelled and paid or pay on delivery" }),
+  }),
+);
+
+export const customerDetailWire = component(
+  "CustomerDetail",
+  z.object({ customer: customerWire, orders: z.array(orderWire), order_total: z.number().int() }),
+);
+
+export const customerChangedWire = component(
+  "CustomerChanged",
+  z.object({ acknowledged, modifiedCount: z.number().int(), customer: customerWire }),
+);
+
+export const statsWire = component(
+  "Stats",
+  z.object({
+    rule: z.string().meta({ description: "What counts as a sale" }),
+    periods: z.array(
+      z.object({
+        key: z.enum(["today", "7d", "30d"]),
+        label: z.string(),
+        since: z.string().meta({ description: "The first UTC day counted" }),
+        orders: z.number().int(),
+        revenue: dollars,
+        average_order_value: dollars,
+      }),
+    ),
+    revenue_per_day: z.array(z.object({ day: z.string(), orders: z.number().int(), revenue: dollars })),
+    top_products: z.array(
+      z.object({ product_id: z.string(), title: z.string(), units: z.number().int(), revenue: dollars }),
+    ),
+    low_stock: z.array(
+      z.object({
+        variant_id: z.string(),
+        product_id: z.string(),
+        title: z.string(),
+        variant_title: z.string(),
+        sku: z.string(),
+        stock: z.number().int(),
+      }),
+    ),
+    low_stock_threshold: z.number().int(),
+  }),
+);
+
+export type OrderDetailWire = z.infer<typeof orderDetailWire>;
+export type ShipmentAnswer = z.infer<typeof shipmentAnswerWire>;
+export type CustomerWire = z.infer<typeof customerWire>;
+export type CustomerDetailWire = z.infer<typeof customerDetailWire>;
+export type CustomerChanged = z.infer<typeof customerChangedWire>;
+export type StatsWire = z.infer<typeof statsWire>;

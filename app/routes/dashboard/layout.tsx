@@ -87,6 +87,8 @@ const adminLinks = [
   { to: "/dashboard/reviews", label: "All Customer Reviews" },
   { to: "/dashboard/makeadmin", label: "Make Admin" },
   { to: "/dashboard/mail", label: "Mail" },
+  { to: "/dashboard/customers", label: "Customers" },
+  { to: "/dashboard/audit", label: "Audit log" },
 ];
 
 function MenuLinks({ links, label }: { links: { to: string; label: string }[]; label: string }) {
