@@ -201,7 +201,17 @@ function TextArea({
   );
 }
 
-function OptionsAndVariants({ product, f }: { product: Product; f: Record<string, string | undefined> }) {
+function OptionsAndVariants({
+  product,
+  f,
+  typed,
+}: {
+  product: Product;
+  f: Record<string, string | undefined>;
+  /** what was typed, when the save was refused (so nothing typed is lost) */
+  typed?: Record<string, string>;
+}) {
+  const value = (name: string, saved: string) => typed?.[name] ?? saved;
   const optionRows = Array.from({ length: OPTION_ROWS }, (_, i) => product.options[i] ?? { name: "", values: [] });
   // the variants, plus one empty row for a new one
   const rows = [...product.variants.map((v) => ({ ...v, isNew: false })), null];
@@ -220,7 +230,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                 <input
                   id={`options.${i}.name`}
                   name={`options.${i}.name`}
-                  defaultValue={o.name}
+                  defaultValue={value(`options.${i}.name`, o.name)}
                   placeholder={`Option ${i + 1} name`}
                   className="input"
                   aria-invalid={f[`options.${i}.name`] ? true : undefined}
@@ -235,7 +245,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                 <input
                   id={`options.${i}.values`}
                   name={`options.${i}.values`}
-                  defaultValue={o.values.join(", ")}
+                  defaultValue={value(`options.${i}.values`, o.values.join(", "))}
                   placeholder="Values, separated by commas"
                   className="input"
                   aria-invalid={f[`options.${i}.values`] ? true : undefined}
@@ -266,7 +276,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                     label="SKU"
                     name={`variants.${j}.sku`}
                     id={`variants-${j}-sku`}
-                    defaultValue={v?.sku ?? ""}
+                    defaultValue={value(`variants.${j}.sku`, v?.sku ?? "")}
                     error={err("sku") ?? err("id")}
                   />
                   <Field
@@ -274,7 +284,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                     name={`variants.${j}.price`}
                     id={`variants-${j}-price`}
                     inputMode="decimal"
-                    defaultValue={v?.ownPrice ? toDollars(v.priceCents).toFixed(2) : ""}
+                    defaultValue={value(`variants.${j}.price`, v?.ownPrice ? toDollars(v.priceCents).toFixed(2) : "")}
                     placeholder="Product's"
                     error={err("price")}
                   />
@@ -283,7 +293,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                     name={`variants.${j}.stock`}
                     id={`variants-${j}-stock`}
                     inputMode="numeric"
-                    defaultValue={v ? String(v.stock) : ""}
+                    defaultValue={value(`variants.${j}.stock`, v ? String(v.stock) : "")}
                     error={err("stock")}
                   />
                   {optionRows.map((o, i) =>
@@ -294,7 +304,7 @@ function OptionsAndVariants({ product, f }: { product: Product; f: Record<string
                         label={o.name || `Option ${i + 1}`}
                         name={`variants.${j}.opt.${i}`}
                         id={`variants-${j}-opt-${i}`}
-                        defaultValue={v && o.name ? (v.options[o.name] ?? "") : ""}
+                        defaultValue={value(`variants.${j}.opt.${i}`, v && o.name ? (v.options[o.name] ?? "") : "")}
                         error={err(`opt.${i}`)}
                       />
                     ) : null,
@@ -562,7 +572,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           defaultValue={v?.desc4 ?? product.desc4 ?? ""}
           error={f.desc4}
         />
-        <OptionsAndVariants product={product} f={f} />
+        <OptionsAndVariants product={product} f={f} typed={v} />
         <button type="submit" name="intent" value="save" className="btn-accent sm:col-span-2" disabled={saving}>
           {saving && <Spinner />}
           {saving ? "Saving…" : "Save changes"}

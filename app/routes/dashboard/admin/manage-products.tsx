@@ -229,7 +229,9 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
           Add A Product
         </Link>
       </div>
-      <Toast toast={toastFor(actionData)} />
+      <Toast
+        toast={result?.errors.length ? { message: actionData?.message ?? "", kind: "error" } : toastFor(actionData)}
+      />
       <Filters categories={categories} asked={asked} />
       <p className="mt-4 text-sm text-ink-600" aria-live="polite">
         {total === 1 ? "1 product" : `${total} products`}
