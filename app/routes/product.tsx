@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
 import { chooseVariant, isValueAvailable } from "../../domain/catalog/variant-choice.ts";
-import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/index.ts";
+import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
 import { formatPrice, toDollars } from "../../domain/shared/money.ts";
 import * as wishlist from "../../domain/wishlist/index.ts";
 import { formText } from "../../server/http/forms.ts";

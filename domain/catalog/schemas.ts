@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
 import { hasNoNul, optionalText, requiredText } from "../shared/schemas.ts";
+import { MAX_ALT_LENGTH, MAX_IMAGES, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "./limits.ts";
 
 /** The longest search text the catalogue takes. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -155,11 +156,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const STATUS_FILTERS = ["published", "draft", "all"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export const MAX_OPTIONS = 3;
-export const MAX_OPTION_VALUES = 30;
-export const MAX_VARIANTS = 100;
-export const MAX_IMAGES = 12;
-export const MAX_ALT_LENGTH = 200;
+export { MAX_ALT_LENGTH, MAX_IMAGES, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "./limits.ts";
 
 /** SKUs: letters, digits and - _ . / (what spreadsheets and barcode labels keep intact). */
 export const skuSchema = z

@@ -9,8 +9,9 @@ import * as repo from "./repository.ts";
 
 export type { InventoryRow, StockMove } from "./repository.ts";
 
-/** At or below this many, a product page says "Only N left" and the inventory page's filter calls it low. */
-export const LOW_STOCK_THRESHOLD = 5;
+import { LOW_STOCK_THRESHOLD } from "./limits.ts";
+
+export { LOW_STOCK_THRESHOLD } from "./limits.ts";
 
 export type Shortage = { variantId: string; available: number; wanted: number };
 

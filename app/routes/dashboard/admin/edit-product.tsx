@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useBlocker, useNavigation } from "react-router";
 import * as catalog from "../../../../domain/catalog/index.ts";
 // browser-safe (the component uses them): not through the module's index, which brings the server's code
-import { MAX_OPTIONS, MAX_VARIANTS } from "../../../../domain/catalog/schemas.ts";
+import { MAX_OPTIONS, MAX_VARIANTS } from "../../../../domain/catalog/limits.ts";
 import { readImageUpload } from "../../../../domain/media/index.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../../../domain/media/upload-rules.ts";
 import { toDollars } from "../../../../domain/shared/money.ts";
