@@ -10,7 +10,7 @@ export const UPLOAD_ROUTES: readonly { method: string; path: string | RegExp }[]
   // product editing: gallery uploads, and the products CSV import (API and pages)
   { method: "POST", path: /^\/api\/products\/[A-Za-z0-9_-]+\/images$/ },
   { method: "POST", path: "/api/admin/products/import" },
-  { method: "POST", path: /^\/dashboard\/products(?:\/[A-Za-z0-9_-]+)?(?:\.data)?$/ },
+  { method: "POST", path: /^\/dashboard\/(?:products(?:\/[A-Za-z0-9_-]+)?|manageallproducts)(?:\.data)?$/ },
 ];
 
 /** Room for the form fields and multipart framing around an upload. */
