@@ -1,6 +1,6 @@
 import type { DB } from "../../db/connection.ts";
 import type { Actor } from "../shared/actor.ts";
-import { newId } from "../shared/ids.ts";
+import { newSortableId } from "../shared/ids.ts";
 import * as repo from "./repository.ts";
 
 export type OrderEventField = "status" | "payment";
@@ -47,7 +47,7 @@ export async function recordOrderEvent(
   },
 ): Promise<void> {
   await repo.insert(db, {
-    id: newId(),
+    id: newSortableId(),
     order_id: event.orderId,
     field: event.field,
     from_value: event.from,
