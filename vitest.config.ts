@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["domain/**/*.test.ts", "tests/**/*.test.ts"],
-    exclude: ["tests/e2e/**", "**/node_modules/**", "build/**", ".tmp/**"],
+    // tests/cluster/ has its own config (vitest.cluster.config.ts): it needs PostgreSQL and haproxy
+    exclude: ["tests/e2e/**", "tests/cluster/**", "**/node_modules/**", "build/**", ".tmp/**"],
     environment: "node",
     pool: "forks",
     maxWorkers: 2, // CI machines have 2 cores

@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestContextKey } from "./context.ts";
+import { InlineCssContext } from "./lib/inline-css.tsx";
+import { inlineCss } from "./lib/styles.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -36,7 +38,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineCssContext.Provider value={inlineCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext.Provider>,
       {
         nonce,
         [readyOption]() {

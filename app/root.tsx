@@ -17,8 +17,8 @@ import { Header } from "./components/Header.tsx";
 import { Toast } from "./components/Toast.tsx";
 import { contactDetails } from "./content/pages.ts";
 import { flashContext, flashMiddleware } from "./lib/flash.server.ts";
+import { InlineStyles } from "./lib/inline-css.tsx";
 import { requestCtx } from "./lib/request.server.ts";
-import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -63,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink-900 antialiased">

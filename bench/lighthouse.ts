@@ -8,6 +8,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
+import { num, table } from "./table.ts";
 
 export const CHROMIUM = CHROMIUM_PATH;
 
@@ -106,4 +107,66 @@ function example(details: unknown): string {
   if (!text) return "";
   const more = items.length > 1 ? ` (+${items.length - 1} more)` : "";
   return ` [${text.replace(/\s+/g, " ").slice(0, 160)}]${more}`;
+}
+
+/** The pages the issue names: landing, catalogue, one product, the blog. */
+export function auditedPages(origin: string, productId: string): { name: string; url: string }[] {
+  return [
+    { name: "/", url: `${origin}/` },
+    { name: "/product", url: `${origin}/product` },
+    { name: "/product/{id}", url: `${origin}/product/${productId}` },
+    { name: "/blogs", url: `${origin}/blogs` },
+  ];
+}
+
+/**
+ * Prints what each page downloads (JS and CSS, gzip level 9) and then the four Lighthouse scores
+ * of each page in each of `runs` runs, with the metrics and what failed. Returns the audits.
+ */
+export async function lighthouseSection(pages: { name: string; url: string }[], runs: number): Promise<PageAudit[]> {
+  const { weighPage } = await import("./page-weight.ts");
+  const weights = [];
+  for (const page of pages) weights.push(await weighPage(page));
+  const kb = (bytes: number) => num(bytes / 1024, 1);
+  console.log(
+    table(
+      ["page", "JS files", "JS KB", "JS KB gz", "CSS KB gz", "HTML KB gz"],
+      weights.map((w) => [w.name, w.scripts.length, kb(w.jsBytes), kb(w.jsGz), kb(w.cssGz), kb(w.htmlGz)]),
+    ),
+  );
+  console.log("(JS: the entry, route chunks and modulepreloads a page loads, and their static imports)\n");
+
+  const all: PageAudit[] = [];
+  const rows: string[][] = [];
+  for (let run = 1; run <= runs; run++) {
+    const audits = await auditPages(pages);
+    all.push(...audits);
+    const score = (s: number | null) => (s === null ? "—" : String(s));
+    const ms = (v: number | undefined) => (v === undefined ? "—" : num(v, 0));
+    for (const a of audits) {
+      rows.push([
+        a.name,
+        String(run),
+        score(a.scores.performance),
+        score(a.scores.accessibility),
+        score(a.scores["best-practices"]),
+        score(a.scores.seo),
+        ms(a.metrics.fcp),
+        ms(a.metrics.lcp),
+        ms(a.metrics.tbt),
+        a.metrics.cls === undefined ? "—" : a.metrics.cls.toFixed(3),
+      ]);
+    }
+  }
+  rows.sort((a, b) => pages.findIndex((p) => p.name === a[0]) - pages.findIndex((p) => p.name === b[0]));
+  console.log(table(["page", "run", "perf", "a11y", "best-pr.", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS"], rows));
+  const perfect = all.filter((a) => CATEGORIES.every((c) => a.scores[c] === 100)).length;
+  console.log(`\n${perfect} of ${all.length} audits score 100 in all four categories`);
+  const notes = new Set<string>();
+  for (const a of all) {
+    if (a.error) notes.add(`  ${a.name}: ${a.error}`);
+    for (const f of a.failed) notes.add(`  ${a.name} fails: ${f}`);
+  }
+  for (const note of notes) console.log(note);
+  return all;
 }

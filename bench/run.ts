@@ -8,8 +8,11 @@
  *   3. starts the production server (node server/main.ts) on a free port, from a copy of build/
  *      in .tmp/bench-app (see snapshot.ts)
  *   4. autocannon on API calls and pages                           --duration=S --connections=N --warmup=S
- *   5. Lighthouse (mobile) on the landing, catalogue and a product page   --no-lighthouse skips it
+ *   5. Lighthouse (mobile) on the landing, catalogue, a product page and the blog, three runs
+ *      (--lighthouse-runs=N), after what each page downloads     --no-lighthouse skips it
  *   6. stops the server
+ *
+ *   --only=lighthouse: only page weight and Lighthouse, on the seeded demo shop (what a visitor sees)
  *
  * Exits 0 unless the set-up failed (build, seed, server start, sign-in).
  */
@@ -34,9 +37,9 @@ const DATA_DIR = path.join(ROOT, ".tmp", "bench-data");
 const AUTH_SECRET = "bench-only-6f1c2a9e4b7d0358ac1e9f27b4d6083e5a7c1f9b";
 const ORDERS = 50;
 /** The default run; figures are comparable between runs with these. */
-const DEFAULTS = { products: 10_000, duration: 10, connections: 10, warmup: 2 };
+const DEFAULTS = { products: 10_000, duration: 10, connections: 10, warmup: 2, lighthouseRuns: 3 };
 
-const USAGE = `usage: npm run bench -- [--no-build] [--products=N] [--duration=S] [--connections=N] [--warmup=S] [--no-lighthouse] [--postgres]
+const USAGE = `usage: npm run bench -- [--no-build] [--products=N] [--duration=S] [--connections=N] [--warmup=S] [--no-lighthouse] [--lighthouse-runs=N] [--only=lighthouse] [--postgres]
 
   --no-build        use the existing build/ instead of running react-router build
   --products=N      catalogue size (default ${DEFAULTS.products})
@@ -44,6 +47,8 @@ const USAGE = `usage: npm run bench -- [--no-build] [--products=N] [--duration=S
   --connections=N   concurrent connections (default ${DEFAULTS.connections})
   --warmup=S        seconds of unmeasured load before each URL (default ${DEFAULTS.warmup}; 0 for none)
   --no-lighthouse   skip the Lighthouse scores
+  --lighthouse-runs=N  Lighthouse runs per page (default ${DEFAULTS.lighthouseRuns})
+  --only=lighthouse only page weight and Lighthouse, on a fresh shop with the demo catalogue
   --postgres        run on a throwaway PostgreSQL (scripts/postgres.ts) instead of SQLite`;
 
 type Options = {
@@ -53,6 +58,8 @@ type Options = {
   connections: number;
   warmup: number;
   lighthouse: boolean;
+  lighthouseRuns: number;
+  only: "lighthouse" | undefined;
   postgres: boolean;
 };
 
@@ -69,6 +76,8 @@ function parseOptions(argv: string[]): Options {
         duration: { type: "string", default: String(DEFAULTS.duration) },
         connections: { type: "string", default: String(DEFAULTS.connections) },
         warmup: { type: "string", default: String(DEFAULTS.warmup) },
+        "lighthouse-runs": { type: "string", default: String(DEFAULTS.lighthouseRuns) },
+        only: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -91,9 +100,15 @@ function parseOptions(argv: string[]): Options {
     }
     return n;
   };
+  if (values.only !== undefined && values.only !== "lighthouse") {
+    console.error(`--only takes "lighthouse" (got ${values.only})\n\n${USAGE}`);
+    process.exit(2);
+  }
   return {
     build: values.build,
     lighthouse: values.lighthouse,
+    lighthouseRuns: count("lighthouse-runs", values["lighthouse-runs"], 1),
+    only: values.only === "lighthouse" ? "lighthouse" : undefined,
     postgres: values.postgres,
     products: count("products", values.products, 1),
     duration: count("duration", values.duration, 1),
@@ -221,10 +236,58 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
+// ── --only=lighthouse ──
+
+/** Page weight and Lighthouse on a fresh shop with the demo catalogue, as a visitor first meets it. */
+async function lighthouseOnly(options: Options): Promise<number> {
+  heading("Vitrine page weight and Lighthouse");
+  console.log(`Node ${process.version} · load average ${loadAverage()} · ${new Date().toISOString()}`);
+  let server: RunningServer;
+  try {
+    if (options.build) await build();
+    const appDir = snapshotBuild(ROOT);
+    const dataDir = path.join(ROOT, ".tmp", "bench-lighthouse-data");
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    // the demo catalogue is seeded at the first start (artwork drawn then: allow for it)
+    const env = { ...shopEnv(origin, port, undefined), DATA_DIR: dataDir, SEED_ON_EMPTY: "true" };
+    server = await startServer({ root: appDir, env, origin, timeoutMs: 180_000 });
+  } catch (error) {
+    console.error(`\n[bench] set-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    await cleanUp();
+    return 1;
+  }
+  const running = server;
+  cleanups.push(() => running.stop());
+  try {
+    const answer = (await (await fetch(`${server.origin}/api/products?limit=1`)).json()) as
+      | { _id: string }[]
+      | { items: { _id: string }[] };
+    const id = (Array.isArray(answer) ? answer : answer.items)[0]?._id;
+    if (!id) throw new Error("the demo shop has no products");
+    const { auditedPages, lighthouseSection } = await import("./lighthouse.ts");
+    heading(`Lighthouse 13 (mobile, default config), ${options.lighthouseRuns} run(s)`);
+    await lighthouseSection(auditedPages(server.origin, id), options.lighthouseRuns);
+    const ended = server.ended();
+    if (ended) throw new Error(`the server ${ended} during Lighthouse: the scores are void`);
+    return 0;
+  } catch (error) {
+    const cause = (error as Error).cause;
+    console.error(`[bench] ${(error as Error).message}${cause ? ` (${String(cause)})` : ""}`);
+    for (const line of server.log().slice(-5)) console.error(`  server: ${line.slice(0, 300)}`);
+    return 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
 // ── main ──
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.only === "lighthouse") return lighthouseOnly(options);
   const phases: { phase: string; ms: number }[] = [];
   const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -417,36 +480,9 @@ async function main(): Promise<number> {
   if (options.lighthouse && !interrupted && !lost) {
     heading("Lighthouse 13 (mobile, default config)");
     try {
-      const pages = [
-        { name: "/", url: `${origin}/` },
-        { name: "/product", url: `${origin}/product` },
-        { name: "/product/{id}", url: `${origin}/product/${id}` },
-      ];
       // imported only when used: Lighthouse takes half a second to load
-      const { auditPages } = await import("./lighthouse.ts");
-      const audits = await phase("lighthouse", () => auditPages(pages));
-      const score = (s: number | null) => (s === null ? "—" : String(s));
-      const ms = (v: number | undefined) => (v === undefined ? "—" : num(v, 0));
-      console.log(
-        table(
-          ["page", "perf", "a11y", "best-pr.", "SEO", "FCP ms", "LCP ms", "TBT ms", "CLS"],
-          audits.map((a) => [
-            a.name,
-            score(a.scores.performance),
-            score(a.scores.accessibility),
-            score(a.scores["best-practices"]),
-            score(a.scores.seo),
-            ms(a.metrics.fcp),
-            ms(a.metrics.lcp),
-            ms(a.metrics.tbt),
-            a.metrics.cls === undefined ? "—" : a.metrics.cls.toFixed(3),
-          ]),
-        ),
-      );
-      for (const a of audits) {
-        if (a.error) console.log(`  ${a.name}: ${a.error}`);
-        if (a.failed.length) console.log(`  ${a.name} fails: ${a.failed.join("; ")}`);
-      }
+      const { auditedPages, lighthouseSection } = await import("./lighthouse.ts");
+      await phase("lighthouse", () => lighthouseSection(auditedPages(origin, id), options.lighthouseRuns));
       const ended = server.ended();
       if (ended) {
         console.error(

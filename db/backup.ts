@@ -103,9 +103,14 @@ async function emptySchema(url: string): Promise<void> {
        select 'view', quote_ident(table_name) from information_schema.views where table_schema = current_schema()
        union all
        select 'sequence', quote_ident(sequence_name) from information_schema.sequences
-         where sequence_schema = current_schema()`,
+         where sequence_schema = current_schema()
+       union all
+       -- the shop's own functions (search and trigger functions), not those an extension brings
+       select 'function', p.oid::regprocedure::text from pg_proc p
+         where p.pronamespace = current_schema()::regnamespace
+           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
     );
-    for (const kind of ["view", "table", "sequence"]) {
+    for (const kind of ["view", "table", "sequence", "function"]) {
       const names = rows.filter((r) => r.kind === kind).map((r) => r.name);
       if (names.length) await client.query(`drop ${kind} if exists ${names.join(", ")} cascade`);
     }

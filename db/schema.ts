@@ -87,6 +87,22 @@ export interface ProductTable {
   shuffle_key: Generated<number>;
   /** 1 when any variant has stock (kept by triggers on product_variant) */
   in_stock: Generated<number>;
+  /** drafts are hidden from the storefront and the public API (0008) */
+  status: Generated<ProductStatus>;
+}
+
+export type ProductStatus = "draft" | "published";
+
+/** A product's images in order; the first is also `product.image_key` (0008). */
+export interface ProductImageTable {
+  id: string;
+  product_id: string;
+  key: string;
+  width: number;
+  height: number;
+  alt: string;
+  position: number;
+  created_at: Timestamp;
 }
 
 export interface ProductVariantTable {
@@ -288,6 +304,35 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** One admin action: who, when, what, and (JSON) what changed. Only ever added to. */
+export interface AuditEntryTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  changes: string | null;
+  created_at: Timestamp;
+}
+
+/** One change of an order's status or payment status: who, when, from and to. Only ever added to. */
+export interface OrderEventTable {
+  id: string;
+  order_id: string;
+  /** "status" or "payment" */
+  field: string;
+  from_value: string | null;
+  to_value: string;
+  /** "customer", "admin", "provider" (the payment provider) or "system" */
+  actor_kind: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -297,6 +342,7 @@ export interface Database {
   product: ProductTable;
   product_category: ProductCategoryTable;
   product_variant: ProductVariantTable;
+  product_image: ProductImageTable;
   cart: CartTable;
   cart_item: CartItemTable;
   shop_order: OrderTable;
@@ -312,6 +358,8 @@ export interface Database {
   payment: PaymentTable;
   payment_event: PaymentEventTable;
   mail_outbox: MailOutboxTable;
+  audit_entry: AuditEntryTable;
+  order_event: OrderEventTable;
   catalogue_version: CatalogueVersionTable;
   /** SQLite: a product's FTS5 document number */
   search_document: SearchDocumentTable;

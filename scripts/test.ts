@@ -7,23 +7,28 @@
  *   unit       Vitest on SQLite: unit tests beside the domain code, integration tests → .tmp/vitest-sqlite.json
  *   pg         Vitest on a throwaway PostgreSQL                                     → .tmp/vitest-postgres.json
  *   e2e        Playwright on Chromium against the built shop                       → .tmp/playwright-results.json
+ *   cluster    two built shops on one throwaway PostgreSQL and an S3 bucket behind haproxy
+ *              (tests/cluster/, vitest.cluster.config.ts)                         → .tmp/vitest-cluster.json
+ *              and a browser journey through it (playwright.cluster.config.ts)    → .tmp/playwright-cluster.json
  *
  * Every stage runs even when an earlier one failed. At the end it prints a summary per stage and,
  * as the very last line, `N passed, N failed`; it exits 1 when anything failed.
  *
  *   npm test                       all stages
- *   npm test -- --only=unit        a subset: lint, typecheck, build, unit, pg, e2e (comma-separated)
+ *   npm test -- --only=unit        a subset: lint, typecheck, build, unit, pg, e2e, cluster (comma-separated)
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./chromium.ts";
+import { ensureHaproxy } from "./haproxy.ts";
 import { startPostgres } from "./postgres.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TMP = path.join(ROOT, ".tmp");
-const STAGES = ["lint", "typecheck", "build", "unit", "pg", "e2e"] as const;
+const STAGES = ["lint", "typecheck", "build", "unit", "pg", "e2e", "cluster"] as const;
 type StageName = (typeof STAGES)[number];
 
 /** Upper bounds so that a hung stage cannot eat CI's 90 minutes. */
@@ -98,14 +103,20 @@ process.on("SIGHUP", onSignal);
 
 type RunOutcome = { code: number | null; signal: NodeJS.Signals | null; timedOut: boolean; error?: Error };
 
-/** Runs a command with inherited output in its own process group; never rejects. */
+/** Where a stage that runs beside another writes its commands' output (printed once it is done). */
+const stageLog = new AsyncLocalStorage<string>();
+
+/** Runs a command in its own process group, its output inherited or in the stage's log; never rejects. */
 function runCommand(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<RunOutcome> {
   return new Promise((resolve) => {
-    console.log(`$ ${cmd} ${args.join(" ")}`);
+    const log = stageLog.getStore();
+    const out = log ? openSync(log, "a") : "inherit";
+    if (!log) console.log(`$ ${cmd} ${args.join(" ")}`);
     let child: ChildProcess;
     try {
-      child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+      child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", out, out], detached: true });
     } catch (error) {
+      if (typeof out === "number") closeSync(out);
       resolve({ code: null, signal: null, timedOut: false, error: error as Error });
       return;
     }
@@ -121,6 +132,7 @@ function runCommand(cmd: string, args: string[], env: NodeJS.ProcessEnv, timeout
     child.on("error", (error) => (spawnError = error));
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      if (typeof out === "number") closeSync(out);
       children.delete(child);
       // Leave no stray grandchildren (a web server, a browser) behind.
       try {
@@ -250,11 +262,22 @@ async function commandStage(result: StageResult, what: string, cmd: string, args
   return false;
 }
 
-let built = false;
+let built: Promise<RunOutcome> | undefined;
+
+/** The stages that start the built shop share one build: the build stage's, or the first that needs it. */
+function ensureBuilt(): Promise<RunOutcome> {
+  // npm run build: react-router build under the build lock, then the stamp `npm start` checks
+  built ??= runCommand("npm", ["run", "build"], baseEnv(), BUILD_TIMEOUT_MS);
+  return built;
+}
 
 async function buildStage(result: StageResult): Promise<void> {
-  // npm run build: react-router build under the build lock, then the stamp `npm start` checks
-  built = await commandStage(result, "react-router build", "npm", ["run", "build"]);
+  const outcome = await ensureBuilt();
+  if (outcome.code === 0) result.passed += 1;
+  else {
+    result.failed += 1;
+    result.notes.push(describeOutcome("react-router build", outcome));
+  }
 }
 
 async function unitStage(result: StageResult): Promise<void> {
@@ -310,13 +333,11 @@ async function e2eStage(result: StageResult): Promise<void> {
   }
   if (interrupted) return;
 
-  if (!built) {
-    const build = await runCommand("npm", ["run", "build"], baseEnv(), BUILD_TIMEOUT_MS);
-    if (build.code !== 0) {
-      result.failed += 1;
-      result.notes.push(describeOutcome("react-router build", build));
-      return;
-    }
+  const build = await ensureBuilt();
+  if (build.code !== 0) {
+    result.failed += 1;
+    result.notes.push(describeOutcome("react-router build", build));
+    return;
   }
   if (interrupted) return;
 
@@ -326,6 +347,66 @@ async function e2eStage(result: StageResult): Promise<void> {
   delete env.DATABASE_URL;
   const outcome = await runCommand("npx", ["playwright", "test"], env, PLAYWRIGHT_TIMEOUT_MS);
   countPlaywright(result, report, outcome);
+}
+
+async function clusterStage(result: StageResult): Promise<void> {
+  const report = path.join(TMP, "vitest-cluster.json");
+  rmSync(report, { force: true });
+  try {
+    console.log(`haproxy: ${await ensureHaproxy()}`);
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`haproxy is not available: ${(error as Error).message}`);
+    return;
+  }
+  if (interrupted) return;
+  const build = await ensureBuilt();
+  if (build.code !== 0) {
+    result.failed += 1;
+    result.notes.push(describeOutcome("react-router build", build));
+    return;
+  }
+  if (interrupted) return;
+  let server: Awaited<ReturnType<typeof startPostgres>>;
+  try {
+    console.log("Starting a throwaway PostgreSQL…");
+    server = await startPostgres();
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`PostgreSQL did not start: ${String((error as Error).message ?? error).split("\n")[0]}`);
+    return;
+  }
+  const stop = async () => {
+    cleanups.delete(stop);
+    await server.stop().catch((error) => console.error("[test] stopping PostgreSQL failed:", error));
+  };
+  cleanups.add(stop);
+  try {
+    const env = { ...baseEnv(), TEST_DATABASE_URL: server.url };
+    const args = [...vitestArgs(report), "--config", "vitest.cluster.config.ts"];
+    const outcome = await runCommand("npx", args, env, VITEST_TIMEOUT_MS);
+    countVitest(result, report, outcome);
+    if (interrupted) return;
+    // the browser journey through the balancer (its own cluster, started by its global setup)
+    const browserReport = path.join(TMP, "playwright-cluster.json");
+    rmSync(browserReport, { force: true });
+    try {
+      console.log(`Chromium: ${await ensureChromium()}`);
+    } catch (error) {
+      result.failed += 1;
+      result.notes.push(`Chromium is not available: ${(error as Error).message}`);
+      return;
+    }
+    const browser = await runCommand(
+      "npx",
+      ["playwright", "test", "--config", "playwright.cluster.config.ts"],
+      env,
+      PLAYWRIGHT_TIMEOUT_MS,
+    );
+    countPlaywright(result, browserReport, browser);
+  } finally {
+    await stop();
+  }
 }
 
 const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Promise<void> }> = {
@@ -342,38 +423,76 @@ const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Pr
   unit: { title: "Vitest · SQLite", run: unitStage },
   pg: { title: "Vitest · PostgreSQL", run: pgStage },
   e2e: { title: "Playwright · Chromium (built shop)", run: e2eStage },
+  cluster: { title: "Cluster · 2 shops behind haproxy (PostgreSQL)", run: clusterStage },
 };
 
 // ── main ──
 
+/**
+ * Stages in a group run side by side (each writes its output to a log, printed when the group is done):
+ * most of their time is spent waiting on servers, databases and browsers, and this halves the wall time.
+ * TEST_SERIAL=1 runs them one after another with their output live.
+ */
+const GROUPS: StageName[][] = [["lint"], ["typecheck"], ["build"], ["unit", "pg"], ["e2e", "cluster"]];
+
+/** Packages come from apt-get, which runs one at a time: install what a group needs before it starts. */
+async function preparePackages(group: StageName[]): Promise<void> {
+  if (group.includes("e2e") || group.includes("cluster")) await ensureChromium().catch(() => {});
+  if (group.includes("cluster")) await ensureHaproxy().catch(() => {});
+}
+
+async function runStage(name: StageName, result: StageResult): Promise<void> {
+  const started = Date.now();
+  try {
+    await STAGE_INFO[name].run(result);
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`stage crashed: ${(error as Error).message?.split("\n")[0] ?? String(error)}`);
+    console.error(error);
+  }
+  result.ms = Date.now() - started;
+  if (interrupted && result.passed + result.failed === 0) {
+    result.failed += 1;
+    result.notes.push(`interrupted by ${interrupted}`);
+  }
+}
+
 async function main(): Promise<number> {
   const only = parseOnly(process.argv.slice(2));
   mkdirSync(TMP, { recursive: true });
-  const chosen = STAGES.filter((s) => only.has(s));
+  const serial = process.env.TEST_SERIAL === "1";
+  const groups = (serial ? STAGES.map((s) => [s]) : GROUPS)
+    .map((g) => g.filter((s) => only.has(s)))
+    .filter((g) => g.length > 0);
+  const total = groups.flat().length;
   const results: StageResult[] = [];
+  let index = 0;
 
-  for (const [i, name] of chosen.entries()) {
-    const info = STAGE_INFO[name];
-    const result: StageResult = { title: info.title, passed: 0, failed: 0, skipped: 0, notes: [], ms: 0 };
-    results.push(result);
+  for (const group of groups) {
+    const entries = group.map((name) => {
+      const result: StageResult = { title: STAGE_INFO[name].title, passed: 0, failed: 0, skipped: 0, notes: [], ms: 0 };
+      results.push(result);
+      return { name, result, log: path.join(TMP, `stage-${name}.log`) };
+    });
     if (interrupted) {
-      result.failed += 1;
-      result.notes.push(`not run: interrupted by ${interrupted}`);
+      for (const { result } of entries) {
+        result.failed += 1;
+        result.notes.push(`not run: interrupted by ${interrupted}`);
+      }
       continue;
     }
-    header(i + 1, chosen.length, info.title);
-    const started = Date.now();
-    try {
-      await info.run(result);
-    } catch (error) {
-      result.failed += 1;
-      result.notes.push(`stage crashed: ${(error as Error).message?.split("\n")[0] ?? String(error)}`);
-      console.error(error);
+    if (entries.length === 1) {
+      header(++index, total, entries[0].result.title);
+      await runStage(entries[0].name, entries[0].result);
+      continue;
     }
-    result.ms = Date.now() - started;
-    if (interrupted && result.passed + result.failed === 0) {
-      result.failed += 1;
-      result.notes.push(`interrupted by ${interrupted}`);
+    await preparePackages(group);
+    console.log(`\n[test] side by side: ${entries.map((e) => e.result.title).join(" ∥ ")}`);
+    for (const e of entries) rmSync(e.log, { force: true });
+    await Promise.all(entries.map((e) => stageLog.run(e.log, () => runStage(e.name, e.result))));
+    for (const e of entries) {
+      header(++index, total, e.result.title);
+      if (existsSync(e.log)) process.stdout.write(readFileSync(e.log, "utf8"));
     }
   }
   await Promise.allSettled([...cleanups].map((c) => c()));

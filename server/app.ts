@@ -54,7 +54,7 @@ export function createApp(
   options: {
     clientDir?: string;
     /** whether the page at a path has an action (takes posts) */
-    hasAction?: (pathname: string) => boolean;
+    hasAction?: (pathname: string, search: string) => boolean;
     /** the pattern of the page a request is for (`/product/:productId`), for metrics labels */
     pageRoute?: (request: Request) => string;
   } = {},
@@ -109,7 +109,8 @@ export function createApp(
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
-    app.use("/assets/*", serveStatic({ root }));
+    // the build writes a brotli and a gzip copy of each script and stylesheet (scripts/client-assets.ts)
+    app.use("/assets/*", serveStatic({ root, precompressed: true }));
     // the other public files (icons, images), listed once: a page's address is never looked for on disk
     const publicFiles = listPublicFiles(root);
     const servePublic = serveStatic({

@@ -5,3 +5,6 @@ export const HOME_STRIP_SIZE = 8;
 
 /** Products per page on the admin's Manage Products list. */
 export const MANAGE_PRODUCTS_PAGE_SIZE = 20;
+
+/** Variants per page on the admin's Inventory page. */
+export const INVENTORY_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import * as cart from "../../domain/cart/index.ts";
-import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/index.ts";
+import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { formText } from "../../server/http/forms.ts";
 import { Spinner } from "../components/Field.tsx";

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
 import { chooseVariant, isValueAvailable } from "../../domain/catalog/variant-choice.ts";
-import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/index.ts";
+import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
 import { formatPrice, toDollars } from "../../domain/shared/money.ts";
 import * as wishlist from "../../domain/wishlist/index.ts";
 import { formText } from "../../server/http/forms.ts";
@@ -287,6 +287,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           className="aspect-square w-full rounded-3xl bg-ink-50 object-cover"
         />
         <div>
+          {product.status === "draft" && (
+            <p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+              Draft: only admins see this page
+            </p>
+          )}
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{product.title}</h1>
           <p className="mt-3 text-2xl font-semibold text-ink-900" aria-live="polite">
             {formatPrice(priceCents)}{" "}

@@ -5,6 +5,9 @@ import * as variantsAndCarts from "./0003_variants_and_carts.ts";
 import * as payments from "./0004_payments.ts";
 import * as mailOutbox from "./0005_mail_outbox.ts";
 import * as search from "./0006_search.ts";
+import * as auditLog from "./0007_audit_log.ts";
+import * as productEditing from "./0008_product_editing.ts";
+import * as adminOrders from "./0009_admin_orders.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   "0004_payments": payments,
   "0005_mail_outbox": mailOutbox,
   "0006_search": search,
+  "0007_audit_log": auditLog,
+  "0008_product_editing": productEditing,
+  "0009_admin_orders": adminOrders,
 };

@@ -1,5 +1,6 @@
 /** Accounts: roles, profiles and the rules for names and passwords (sign-in itself is Better Auth's). */
 export {
+  accountSearchQuery,
   makeAdminInput,
   NAME_MAX_LENGTH,
   nameSchema,
@@ -13,14 +14,20 @@ export {
 } from "./schemas.ts";
 export {
   type Account,
+  type AccountSummary,
+  accountSummary,
+  DISABLED_BY_ADMIN,
   findSignInState,
   findUserId,
   getAccount,
+  getAccountById,
   lockAccounts,
   makeAdmin,
   makeVerifiedAdmin,
   markEmailVerified,
   replaceCredentials,
+  searchAccounts,
+  setAccountDisabled,
   setRole,
   unlockAccount,
   updateProfile,

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { type DB, inTransaction } from "../../db/connection.ts";
+import { toIso } from "../../db/dialect.ts";
 
 export type AccountRow = { id: string; email: string; name: string; role: string | null };
 
@@ -105,4 +107,65 @@ export async function unlock(db: DB, userId: string): Promise<void> {
     .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date().toISOString() })
     .where("id", "=", userId)
     .execute();
+}
+
+export type AccountSummaryRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  disabled: boolean;
+  disabledReason: string | null;
+  createdAt: string;
+};
+
+const summaryColumns = ["id", "email", "name", "role", "banned", "banReason", "createdAt"] as const;
+const toSummary = (r: {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  banned: boolean | number | null;
+  banReason: string | null;
+  createdAt: string | Date;
+}): AccountSummaryRow => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: r.role,
+  disabled: r.banned === true || r.banned === 1,
+  disabledReason: r.banReason,
+  createdAt: toIso(r.createdAt),
+});
+
+export async function findById(db: DB, id: string): Promise<AccountSummaryRow | undefined> {
+  const row = await db.selectFrom("user").select(summaryColumns).where("id", "=", id).executeTakeFirst();
+  return row ? toSummary(row) : undefined;
+}
+
+/** Accounts whose email or name holds `q` (any case), newest first. */
+export async function search(
+  db: DB,
+  filter: { q?: string; limit: number; offset: number },
+): Promise<{ rows: AccountSummaryRow[]; total: number }> {
+  let base = db.selectFrom("user");
+  const q = filter.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(summaryColumns)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return { rows: rows.map(toSummary), total: Number(n) };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailSchema, requiredText } from "../shared/schemas.ts";
+import { pageQuery } from "../shared/pagination.ts";
+import { emailSchema, hasNoNul, requiredText } from "../shared/schemas.ts";
 
 export const NAME_MAX_LENGTH = 80;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -40,4 +41,12 @@ export const signUpInput = z.object({ name: nameSchema, email: emailSchema, pass
 export const signInInput = z.object({
   email: emailSchema,
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password."),
+});
+
+/** The admin's customer search: `q` is part of an email or name. */
+export const accountSearchQuery = pageQuery.extend({
+  q: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().max(254, "q must be at most 254 characters.").refine(hasNoNul, "q is not valid.").optional(),
+  ),
 });

@@ -1,11 +1,14 @@
+import { inTransaction } from "../../db/connection.ts";
+import { recordAudit } from "../audit/index.ts";
 import { requireAdmin, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
-import { isWellFormedEmail } from "../shared/schemas.ts";
-import { parseInput } from "../shared/validation.ts";
+import type { Paged } from "../shared/pagination.ts";
+import { isWellFormedEmail, isWellFormedId } from "../shared/schemas.ts";
+import { parseInput, parseQuery } from "../shared/validation.ts";
 import * as repo from "./repository.ts";
-import { makeAdminInput, profileInput } from "./schemas.ts";
+import { accountSearchQuery, makeAdminInput, profileInput } from "./schemas.ts";
 
 export type Account = { email: string; displayName: string; admin: boolean };
 
@@ -38,7 +41,15 @@ export async function makeAdmin(
     });
   }
   if (row.role === "admin") return { matchedCount: 1, modifiedCount: 0 };
-  await repo.setRole(ctx.db, row.id, "admin");
+  await inTransaction(ctx.db, async (trx) => {
+    await repo.setRole(trx, row.id, "admin");
+    await recordAudit(trx, ctx.actor, {
+      action: "user.promote",
+      target: { type: "user", id: row.id },
+      summary: `Made ${email} an admin`,
+      changes: { role: { from: row.role, to: "admin" } },
+    });
+  });
   return { matchedCount: 1, modifiedCount: 1 };
 }
 
@@ -53,6 +64,64 @@ export async function updateProfile(
   if (fields.displayName === user.name) return { matchedCount: 1, modifiedCount: 0 };
   await repo.setName(ctx.db, user.id, fields.displayName);
   return { matchedCount: 1, modifiedCount: 1 };
+}
+
+// ── the admin's customer desk ──
+
+export type AccountSummary = repo.AccountSummaryRow;
+
+/** The reason kept on an account an admin disabled (the sign-in page says "suspended"). */
+export const DISABLED_BY_ADMIN = "Disabled by an admin";
+
+/** Accounts by email or name (`q`), newest first: admins only. */
+export async function searchAccounts(ctx: DomainContext, query: unknown): Promise<Paged<AccountSummary>> {
+  requireAdmin(ctx.actor);
+  const q = parseQuery(accountSearchQuery, query);
+  const { rows, total } = await repo.search(ctx.db, q);
+  return { items: rows, total };
+}
+
+/** One account, for an admin. */
+export async function getAccountById(ctx: DomainContext, id: string): Promise<AccountSummary> {
+  requireAdmin(ctx.actor);
+  const row = isWellFormedId(id) ? await repo.findById(ctx.db, id) : undefined;
+  if (!row) throw notFound("Customer");
+  return row;
+}
+
+/** An account's name, email and state by id, for a module that has checked the actor (orders). */
+export const accountSummary = (ctx: DataContext, id: string) => repo.findById(ctx.db, id);
+
+/**
+ * An admin disables an account: it can no longer sign in (Better Auth refuses a banned user) and its
+ * sessions end at once, so a cookie or bearer token it holds stops working. Enabling lets it sign in
+ * again. An admin cannot disable their own account. Answers whether anything changed.
+ */
+export async function setAccountDisabled(
+  ctx: DomainContext,
+  id: string,
+  disabled: boolean,
+): Promise<{ modifiedCount: number; account: AccountSummary }> {
+  const me = requireAdmin(ctx.actor);
+  const account = await getAccountById(ctx, id);
+  if (disabled && account.id === me.id) {
+    throw new DomainError("conflict", "You cannot disable your own account.");
+  }
+  if (account.disabled === disabled) return { modifiedCount: 0, account };
+  await inTransaction(ctx.db, async (trx) => {
+    if (disabled) await repo.lock(trx, [account.id], DISABLED_BY_ADMIN);
+    else await repo.unlock(trx, account.id);
+    await recordAudit(trx, ctx.actor, {
+      action: disabled ? "user.disable" : "user.enable",
+      target: { type: "user", id: account.id },
+      summary: `${disabled ? "Disabled" : "Enabled"} the account of ${account.email}`,
+      changes: { disabled: { from: account.disabled, to: disabled } },
+    });
+  });
+  return {
+    modifiedCount: 1,
+    account: { ...account, disabled, disabledReason: disabled ? DISABLED_BY_ADMIN : null },
+  };
 }
 
 // ── operations the shop itself runs (at start-up), with no actor ──

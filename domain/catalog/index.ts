@@ -1,5 +1,18 @@
 /** The catalogue: products, their categories and images. The module's only door. */
 
+export { exportProductsCsv, type ImportOutcome, ImportRefused, importProductsCsv } from "./csv.ts";
+export { type CsvRow, MAX_IMPORT_ROWS, parseProductsCsv, type RowError } from "./csv-rows.ts";
+export {
+  type AdminProductList,
+  addProductImage,
+  arrangeProductImages,
+  listProductsForAdmin,
+  moveProductImage,
+  productForEditing,
+  removeProductImage,
+  updateProduct,
+} from "./editing.ts";
+export type { ReadContext } from "./listing.ts";
 export {
   type FacetCounts,
   listProducts,
@@ -13,6 +26,7 @@ export { PRICE_RANGES } from "./listing-repository.ts";
 export type {
   CategoryRow as Category,
   NewVariant,
+  ProductImage,
   ProductOption,
   ProductRecord as Product,
   ProductWithVariants,
@@ -20,16 +34,26 @@ export type {
   VariantRecord as Variant,
 } from "./repository.ts";
 export {
+  adminProductQuery,
   DEFAULT_NEW_STOCK,
+  imageOrderInput,
+  imageUploadInput,
   LIST_SORTS,
   type ListSort,
+  MAX_IMAGES,
+  MAX_OPTIONS,
   MAX_PRICE_DOLLARS,
   MAX_SEARCH_LENGTH,
   MAX_STOCK,
+  MAX_VARIANTS,
+  PRODUCT_STATUSES,
   type ProductInput,
   type ProductListQuery,
+  type ProductStatus,
+  type ProductUpdateInput,
   productInput,
   productListQuery,
+  productUpdateInput,
   SHUFFLE_MODULUS,
   variantUpdateInput,
 } from "./schemas.ts";

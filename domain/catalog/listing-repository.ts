@@ -18,6 +18,8 @@ export type ListingFilter = {
   minCents?: number;
   maxCents?: number;
   inStock?: boolean;
+  /** published products only (the storefront), drafts only, or (undefined) both: an admin's list */
+  status?: "draft" | "published";
 };
 
 /** The shuffled order: from `start` up (or down) through the shuffle keys, then round from the other end. */
@@ -62,6 +64,8 @@ type Without = "category" | "price" | "inStock";
 /** The filter's conditions on `p` (a product row), leaving out the facet being counted. */
 function conditions(filter: ListingFilter, without?: Without): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
+  // every count, facet and shuffle bucket goes through here, so drafts never show in a public one
+  if (filter.status) out.push(sql`p.status = ${filter.status}`);
   if (filter.category && without !== "category") {
     out.push(sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
       where pc.product_id = p.id and c.slug = ${filter.category})`);

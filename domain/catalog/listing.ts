@@ -1,3 +1,4 @@
+import { type Actor, requireAdmin } from "../shared/actor.ts";
 import type { DataContext } from "../shared/context.ts";
 import type { FieldErrors } from "../shared/errors.ts";
 import { toCents } from "../shared/money.ts";
@@ -35,8 +36,11 @@ export type ProductList = {
 
 export type ProductSearch = ProductList & { facets: FacetCounts };
 
-/** The public catalogue: anyone may browse and search it. */
-export async function listProducts(ctx: DataContext, query: unknown): Promise<ProductList> {
+/** Who reads the catalogue: without an actor (or not an admin), published products only. */
+export type ReadContext = DataContext & { actor?: Actor };
+
+/** The public catalogue: anyone may browse and search it; admins may ask for drafts (`status`). */
+export async function listProducts(ctx: ReadContext, query: unknown): Promise<ProductList> {
   return runList(ctx, parseQuery(productListQuery, query));
 }
 
@@ -56,7 +60,7 @@ export function readListQuery(raw: Record<string, string>): {
 }
 
 /** Search with facet counts (`GET /api/search`, the catalogue page's filters). */
-export async function searchProducts(ctx: DataContext, query: unknown): Promise<ProductSearch> {
+export async function searchProducts(ctx: ReadContext, query: unknown): Promise<ProductSearch> {
   const q = parseQuery(productListQuery, query);
   const [list, facets] = await Promise.all([runList(ctx, q), facetsFor(ctx, q)]);
   return { ...list, facets };
@@ -65,7 +69,7 @@ export async function searchProducts(ctx: DataContext, query: unknown): Promise<
 /** How many of the shuffled orders there are: a seed picks one (a start point and a direction). */
 export const SHUFFLED_ORDERS = SHUFFLE_BUCKETS * 2;
 
-async function runList(ctx: DataContext, q: ProductListQuery): Promise<ProductList> {
+async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductList> {
   const understood = await understand(ctx, q);
   if (!understood) return { items: [], total: 0 };
   const { filter, corrected } = understood;
@@ -92,7 +96,7 @@ async function runList(ctx: DataContext, q: ProductListQuery): Promise<ProductLi
   return list;
 }
 
-async function facetsFor(ctx: DataContext, q: ProductListQuery): Promise<FacetCounts> {
+async function facetsFor(ctx: ReadContext, q: ProductListQuery): Promise<FacetCounts> {
   const understood = await understand(ctx, q);
   if (!understood) return { category: [], price: [], inStock: { inStock: 0, outOfStock: 0 } };
   return cached(ctx, `facets|${filterKey(understood.filter)}`, () => facetCounts(ctx.db, understood.filter));
@@ -119,10 +123,11 @@ function shuffledOrder(seed: number, buckets: number[]): ListingOrder {
  * with no letters or digits, which matches nothing.
  */
 async function understand(
-  ctx: DataContext,
+  ctx: ReadContext,
   q: ProductListQuery,
 ): Promise<{ filter: ListingFilter; corrected?: string } | undefined> {
   const filter: ListingFilter = {
+    status: statusFor(ctx, q.status),
     category: q.category,
     minCents: q.min_price === undefined ? undefined : toCents(q.min_price),
     maxCents: q.max_price === undefined ? undefined : toCents(q.max_price),
@@ -134,6 +139,13 @@ async function understand(
   const key = `words|${words.join(" ")}`;
   const { query, corrected } = await cached(ctx, key, () => wordQuery(ctx, words));
   return { filter: { ...filter, words: query }, corrected };
+}
+
+/** Published products for everyone; drafts (or both) only when an admin asks. */
+function statusFor(ctx: ReadContext, asked: ProductListQuery["status"]): ListingFilter["status"] {
+  if (asked === undefined || asked === "published") return "published";
+  requireAdmin(ctx.actor ?? { kind: "anonymous" });
+  return asked === "all" ? undefined : "draft";
 }
 
 /** The most spellings one mistyped word is searched with. */
@@ -195,6 +207,7 @@ async function didYouMean(ctx: DataContext, q: ProductListQuery, filter: Listing
 
 function filterKey(filter: ListingFilter): string {
   return JSON.stringify([
+    filter.status ?? "all",
     filter.words ?? null,
     filter.category ?? null,
     filter.minCents,

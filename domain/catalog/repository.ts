@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { type DB, inTransaction } from "../../db/connection.ts";
 import { engineOf, toIso } from "../../db/dialect.ts";
-import type { ProductTable, ProductVariantTable } from "../../db/schema.ts";
+import type { ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema.ts";
 
 export type CategoryRow = { id: string; slug: string; name: string; department: string };
 
@@ -42,9 +42,14 @@ export type ProductRecord = {
   options: ProductOption[];
   /** whether any variant is in stock */
   available: boolean;
+  /** drafts are hidden from everyone but admins */
+  status: ProductStatus;
 };
 
-export type ProductWithVariants = ProductRecord & { variants: VariantRecord[] };
+/** One image of a product's gallery; the first (position 0) is the product's main image. */
+export type ProductImage = { id: string; key: string; width: number; height: number; alt: string; position: number };
+
+export type ProductWithVariants = ProductRecord & { variants: VariantRecord[]; images: ProductImage[] };
 
 const productColumns = [
   "product.id",
@@ -60,6 +65,7 @@ const productColumns = [
   "product.position",
   "product.options_json",
   "product.created_at",
+  "product.status",
 ] as const;
 
 type ProductRow = Pick<
@@ -77,7 +83,7 @@ type ProductRow = Pick<
   | "position"
   | "options_json"
   | "created_at"
->;
+> & { status: ProductStatus };
 
 const variantColumns = [
   "id",
@@ -127,7 +133,19 @@ export async function findProduct(db: DB, id: string): Promise<ProductWithVarian
   const row = await db.selectFrom("product").select(productColumns).where("product.id", "=", id).executeTakeFirst();
   if (!row) return undefined;
   const [product] = await withDetails(db, [row]);
-  return { ...product, variants: await variantsOf(db, product.id, product.priceCents) };
+  const [variants, images] = await Promise.all([variantsOf(db, product.id, product.priceCents), imagesOf(db, id)]);
+  return { ...product, variants, images };
+}
+
+export async function imagesOf(db: DB, productId: string): Promise<ProductImage[]> {
+  const rows = await db
+    .selectFrom("product_image")
+    .select(["id", "key", "width", "height", "alt", "position"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ ...r, width: Number(r.width), height: Number(r.height), position: Number(r.position) }));
 }
 
 export async function variantsOf(db: DB, productId: string, productPriceCents: number): Promise<VariantRecord[]> {
@@ -142,7 +160,11 @@ export async function variantsOf(db: DB, productId: string, productPriceCents: n
 }
 
 /** A variant with what a cart line or an order line needs of its product. */
-export type VariantForSale = VariantRecord & { productTitle: string; productImageKey: string };
+export type VariantForSale = VariantRecord & {
+  productTitle: string;
+  productImageKey: string;
+  productStatus: ProductStatus;
+};
 
 export async function findVariants(db: DB, ids: string[]): Promise<VariantForSale[]> {
   if (ids.length === 0) return [];
@@ -162,6 +184,7 @@ export async function findVariants(db: DB, ids: string[]): Promise<VariantForSal
       "product.title as product_title",
       "product.image_key as product_image_key",
       "product.price_cents as product_price_cents",
+      "product.status as product_status",
     ])
     .where("product_variant.id", "in", ids)
     .execute();
@@ -169,6 +192,7 @@ export async function findVariants(db: DB, ids: string[]): Promise<VariantForSal
     ...toVariant(r, r.product_price_cents),
     productTitle: r.product_title,
     productImageKey: r.product_image_key,
+    productStatus: r.product_status,
   }));
 }
 
@@ -208,11 +232,13 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductRecord[]>
     categories: links.filter((l) => l.product_id === r.id).map((l) => ({ slug: l.slug, name: l.name })),
     options: JSON.parse(r.options_json) as ProductOption[],
     available: available.has(r.id),
+    status: r.status,
   }));
 }
 
+/** The published products' ids (drafts are nobody's business but the admins'). */
 export async function listProductIds(db: DB): Promise<string[]> {
-  const rows = await db.selectFrom("product").select("id").orderBy("id").execute();
+  const rows = await db.selectFrom("product").select("id").where("status", "=", "published").orderBy("id").execute();
   return rows.map((r) => r.id);
 }
 
@@ -229,7 +255,8 @@ export type NewVariant = Omit<VariantRecord, "productId" | "priceCents" | "ownPr
   priceCents: number | null;
 };
 
-export type NewProductRow = Omit<ProductRecord, "categories" | "createdAt" | "available"> & {
+export type NewProductRow = Omit<ProductRecord, "categories" | "createdAt" | "available" | "status"> & {
+  status?: ProductStatus;
   categoryIds: string[];
   variants: NewVariant[];
 };
@@ -261,6 +288,7 @@ export async function insertProducts(db: DB, products: NewProductRow[]): Promise
   const rows = productRows(products);
   await inTransaction(db, async (trx) => {
     await insertMany(rows.products, (chunk) => trx.insertInto("product").values(chunk).execute());
+    await insertMany(rows.images, (chunk) => trx.insertInto("product_image").values(chunk).execute());
     await insertMany(rows.links, (chunk) => trx.insertInto("product_category").values(chunk).execute());
     await insertMany(rows.variants, (chunk) => trx.insertInto("product_variant").values(chunk).execute());
   });
@@ -315,6 +343,7 @@ async function bulkInsertPostgres(
     await sql`alter table ${sql.table(table)} disable trigger ${sql.id(trigger)}`.execute(trx);
   }
   await insertMany(productsIndexed, (chunk) => trx.insertInto("product").values(chunk).execute());
+  await insertMany(rows.images, (chunk) => trx.insertInto("product_image").values(chunk).execute());
   await insertMany(rows.links, (chunk) => trx.insertInto("product_category").values(chunk).execute());
   await insertMany(rows.variants, (chunk) => trx.insertInto("product_variant").values(chunk).execute());
   const ids = rows.products.map((p) => p.id);
@@ -340,6 +369,7 @@ async function bulkInsertSqlite(
   if (triggers.rows.length !== SQLITE_ROW_TRIGGERS.length) throw new Error("the search triggers are missing");
   for (const trigger of triggers.rows) await sql`drop trigger ${sql.id(trigger.name)}`.execute(trx);
   await insertMany(productsIndexed, (chunk) => trx.insertInto("product").values(chunk).execute());
+  await insertMany(rows.images, (chunk) => trx.insertInto("product_image").values(chunk).execute());
   await insertMany(rows.links, (chunk) => trx.insertInto("product_category").values(chunk).execute());
   await insertMany(rows.variants, (chunk) => trx.insertInto("product_variant").values(chunk).execute());
   const ids = rows.products.map((p) => p.id);
@@ -377,8 +407,20 @@ function productRows(products: NewProductRow[]) {
       image_height: product.imageHeight,
       position: product.position,
       options_json: JSON.stringify(product.options),
+      status: product.status ?? "published",
       created_at: now,
       updated_at: now,
+    })),
+    // the main image is the gallery's first (migration 0008)
+    images: products.map((product) => ({
+      id: `img-${product.id}`,
+      product_id: product.id,
+      key: product.imageKey,
+      width: product.imageWidth,
+      height: product.imageHeight,
+      alt: "",
+      position: 0,
+      created_at: now,
     })),
     links: products.flatMap((product) =>
       product.categoryIds.map((category_id) => ({ product_id: product.id, category_id })),
@@ -439,4 +481,243 @@ export async function countProducts(db: DB): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+// ── editing (admins) ──
+
+export type ProductChanges = Partial<{
+  title: string;
+  priceCents: number;
+  desc1: string;
+  desc2: string | null;
+  desc3: string | null;
+  desc4: string | null;
+  status: ProductStatus;
+  options: ProductOption[];
+}>;
+
+export async function updateProductRow(db: DB, id: string, changes: ProductChanges): Promise<void> {
+  const set: Partial<Record<string, unknown>> = {};
+  if (changes.title !== undefined) {
+    set.title = changes.title;
+    set.title_search = changes.title.toLowerCase();
+  }
+  if (changes.priceCents !== undefined) set.price_cents = changes.priceCents;
+  for (const key of ["desc1", "desc2", "desc3", "desc4", "status"] as const) {
+    if (changes[key] !== undefined) set[key] = changes[key];
+  }
+  if (changes.options !== undefined) set.options_json = JSON.stringify(changes.options);
+  await db
+    .updateTable("product")
+    .set({ ...set, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function setProductCategories(db: DB, productId: string, categoryIds: string[]): Promise<void> {
+  await db.deleteFrom("product_category").where("product_id", "=", productId).execute();
+  if (categoryIds.length === 0) return;
+  await db
+    .insertInto("product_category")
+    .values(categoryIds.map((category_id) => ({ product_id: productId, category_id })))
+    .execute();
+}
+
+export type VariantFields = { sku: string; title: string; options: Record<string, string>; priceCents: number | null };
+
+export async function updateVariantRow(db: DB, id: string, v: VariantFields & { position: number }): Promise<void> {
+  await db
+    .updateTable("product_variant")
+    .set({
+      sku: v.sku,
+      title: v.title,
+      options_json: JSON.stringify(v.options),
+      price_cents: v.priceCents,
+      position: v.position,
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function insertVariants(db: DB, productId: string, variants: NewVariant[]): Promise<void> {
+  if (variants.length === 0) return;
+  const now = new Date().toISOString();
+  await db
+    .insertInto("product_variant")
+    .values(
+      variants.map((v) => ({
+        id: v.id,
+        product_id: productId,
+        sku: v.sku,
+        title: v.title,
+        options_json: JSON.stringify(v.options),
+        price_cents: v.priceCents,
+        stock: v.stock,
+        image_key: v.imageKey,
+        position: v.position,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function deleteVariants(db: DB, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("product_variant").where("id", "in", ids).execute();
+}
+
+/** Which variant (and product) each of these SKUs names, case-insensitively (SKUs are unique). */
+export async function variantsBySku(
+  db: DB,
+  skus: string[],
+): Promise<Map<string, { variantId: string; productId: string; sku: string }>> {
+  const out = new Map<string, { variantId: string; productId: string; sku: string }>();
+  const wanted = [...new Set(skus.map((s) => s.toUpperCase()))];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const rows = await db
+      .selectFrom("product_variant")
+      .select(["id", "product_id", "sku"])
+      .where((eb) => eb.fn("upper", ["sku"]), "in", wanted.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.sku.toUpperCase(), { variantId: r.id, productId: r.product_id, sku: r.sku });
+  }
+  return out;
+}
+
+export async function insertImage(db: DB, productId: string, image: ProductImage): Promise<void> {
+  await db
+    .insertInto("product_image")
+    .values({ ...image, product_id: productId, created_at: new Date().toISOString() })
+    .execute();
+}
+
+export async function deleteImage(db: DB, productId: string, imageId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("product_image")
+    .where("id", "=", imageId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function setImage(db: DB, productId: string, imageId: string, position: number, alt: string) {
+  await db
+    .updateTable("product_image")
+    .set({ position, alt })
+    .where("id", "=", imageId)
+    .where("product_id", "=", productId)
+    .execute();
+}
+
+/** Keeps `product.image_key` (and its size) equal to the first image of the gallery. */
+export async function syncMainImage(db: DB, productId: string): Promise<void> {
+  const [first] = await imagesOf(db, productId);
+  if (!first) return;
+  await db
+    .updateTable("product")
+    .set({ image_key: first.key, image_width: first.width, image_height: first.height })
+    .where("id", "=", productId)
+    .where((eb) =>
+      eb.or([
+        eb("image_key", "<>", first.key),
+        eb("image_width", "<>", first.width),
+        eb("image_height", "<>", first.height),
+      ]),
+    )
+    .execute();
+}
+
+/** Whether any product still shows this image (an order or wishlist may too: files are kept then). */
+export async function imageKeyInUse(db: DB, key: string): Promise<boolean> {
+  const [image, product, line, wish] = await Promise.all([
+    db.selectFrom("product_image").select("id").where("key", "=", key).executeTakeFirst(),
+    db.selectFrom("product").select("id").where("image_key", "=", key).executeTakeFirst(),
+    db.selectFrom("order_line").select("id").where("image_key", "=", key).executeTakeFirst(),
+    db.selectFrom("wishlist_item").select("id").where("image_key", "=", key).executeTakeFirst(),
+  ]);
+  return Boolean(image || product || line || wish);
+}
+
+export type AdminListFilter = { q?: string; category?: string; status?: ProductStatus };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The admin's product list: title or SKU contains the text, a category, a status; by position. */
+export async function adminListIds(
+  db: DB,
+  filter: AdminListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  let query = db.selectFrom("product");
+  if (filter.status) query = query.where("product.status", "=", filter.status);
+  if (filter.category) {
+    const slug = filter.category;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("product_category")
+          .innerJoin("category", "category.id", "product_category.category_id")
+          .select("product_category.product_id")
+          .whereRef("product_category.product_id", "=", "product.id")
+          .where("category.slug", "=", slug),
+      ),
+    );
+  }
+  if (filter.q) {
+    const like = `%${escapeLike(filter.q.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("product.title_search", "like", sql<string>`${like} escape '\\'`),
+        eb.exists(
+          eb
+            .selectFrom("product_variant")
+            .select("product_variant.id")
+            .whereRef("product_variant.product_id", "=", "product.id")
+            .where(sql<string>`lower(product_variant.sku)`, "like", sql<string>`${like} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select("product.id")
+      .orderBy("product.position")
+      .orderBy("product.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(count.n) };
+}
+
+/** Products (with variants and categories) in the shop's order, a batch at a time after `after` (for the CSV export). */
+export async function productBatch(db: DB, after: { position: number; id: string } | null, limit: number) {
+  let query = db.selectFrom("product").select(productColumns);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("product.position", ">", after.position),
+        eb.and([eb("product.position", "=", after.position), eb("product.id", ">", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("product.position").orderBy("product.id").limit(limit).execute();
+  const products = await withDetails(db, rows);
+  const ids = products.map((p) => p.id);
+  const variantRows = ids.length
+    ? await db
+        .selectFrom("product_variant")
+        .select(variantColumns)
+        .where("product_id", "in", ids)
+        .orderBy("position")
+        .orderBy("id")
+        .execute()
+    : [];
+  return products.map((p) => ({
+    ...p,
+    variants: variantRows.filter((v) => v.product_id === p.id).map((v) => toVariant(v, p.priceCents)),
+  }));
 }

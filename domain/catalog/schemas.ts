@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
 import { hasNoNul, optionalText, requiredText } from "../shared/schemas.ts";
+import { MAX_ALT_LENGTH, MAX_IMAGES, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "./limits.ts";
 
 /** The longest search text the catalogue takes. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -62,6 +63,11 @@ export const productListQuery = pageQuery
       emptyIsAbsent,
       z.enum(LIST_SORTS, { error: `sort must be one of ${LIST_SORTS.join(", ")}.` }).optional(),
     ),
+    /** admins only: drafts, published products (the default) or all */
+    status: z.preprocess(
+      emptyIsAbsent,
+      z.enum(["published", "draft", "all"], { error: "status must be published, draft or all." }).optional(),
+    ),
     /** a per-visit number that gives a stable shuffled order; absent = the shop's own order */
     seed: z.coerce
       .number()
@@ -81,7 +87,7 @@ export const DEFAULT_NEW_STOCK = 100;
 /** The most one variant may have in stock. */
 export const MAX_STOCK = 1_000_000;
 
-const stockSchema = z
+export const stockSchema = z
   .number({ error: "Stock must be a whole number." })
   .int("Stock must be a whole number.")
   .min(0, "Stock cannot be negative.")
@@ -139,3 +145,125 @@ export const variantUpdateInput = z
     message: "Send stock, price or both.",
     path: ["stock"],
   });
+
+// ── editing a product (the edit page and `PUT /api/products/{id}`) ──
+
+/** A product is a draft (hidden from the storefront and the public API) or published. */
+export const PRODUCT_STATUSES = ["draft", "published"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Which products an admin's list shows; everyone else sees published ones only. */
+export const STATUS_FILTERS = ["published", "draft", "all"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export { MAX_ALT_LENGTH, MAX_IMAGES, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "./limits.ts";
+
+/** SKUs: letters, digits and - _ . / (what spreadsheets and barcode labels keep intact). */
+export const skuSchema = z
+  .string({ error: "SKU is required." })
+  .trim()
+  .min(1, "SKU is required.")
+  .max(64, "SKU must be at most 64 characters.")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "SKU may have letters, digits and - _ . / only.");
+
+const optionName = requiredText("Option name", 40).refine((v) => !v.includes("|"), "Option name cannot contain |.");
+const optionValue = requiredText("Option value", 60).refine((v) => !v.includes("|"), "Option value cannot contain |.");
+
+export const productOptionInput = z.object({
+  name: optionName,
+  values: z
+    .array(optionValue, { error: "Give the option's values." })
+    .min(1, "Give at least one value.")
+    .max(MAX_OPTION_VALUES, `At most ${MAX_OPTION_VALUES} values.`)
+    .refine((v) => new Set(v.map((s) => s.toLowerCase())).size === v.length, "Each value only once."),
+});
+
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.union([z.null(), schema]));
+
+const variantPrice = z.preprocess((v) => (v === "" ? null : v), z.union([price, z.null()]));
+
+export const variantInput = z.object({
+  /** an existing variant's id; absent: a new variant */
+  id: z.string().trim().max(64).optional(),
+  sku: skuSchema,
+  /** the value chosen for each of the product's options */
+  options: z.record(z.string(), z.string().trim().max(60)).default({}),
+  /** null or absent: the product's price */
+  price: variantPrice.optional(),
+  stock: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), stockSchema),
+});
+export type VariantInput = z.infer<typeof variantInput>;
+
+/**
+ * An admin's change to a product: any of its fields (absent = unchanged). `options` and `variants`
+ * go together: the variants sent are the product's variants afterwards (ones left out are removed;
+ * ones without `id` are added), and each names one value of every option.
+ */
+export const productUpdateInput = z
+  .object({
+    title: requiredText("Title", 200),
+    Categories: productInput.shape.Categories,
+    price,
+    desc1: requiredText("The first feature line", FEATURE_LINE_MAX_LENGTH),
+    // "" or null clears an optional line
+    desc2: clearable(optionalText("Feature line 2", FEATURE_LINE_MAX_LENGTH)),
+    desc3: clearable(optionalText("Feature line 3", FEATURE_LINE_MAX_LENGTH)),
+    desc4: clearable(optionalText("Feature line 4", FEATURE_LINE_MAX_LENGTH)),
+    status: z.enum(PRODUCT_STATUSES, { error: "Status must be draft or published." }),
+    options: z
+      .array(productOptionInput)
+      .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)
+      .refine((v) => new Set(v.map((o) => o.name.toLowerCase())).size === v.length, "Each option name only once."),
+    variants: z
+      .array(variantInput)
+      .min(1, "A product needs at least one variant.")
+      .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`),
+  })
+  .partial()
+  .superRefine((v, ctx) => {
+    if (!v.variants) return;
+    const skus = new Map<string, number>();
+    v.variants.forEach((variant, i) => {
+      const key = variant.sku.toUpperCase();
+      if (skus.has(key)) ctx.addIssue({ code: "custom", path: ["variants", i, "sku"], message: "This SKU is twice." });
+      skus.set(key, i);
+    });
+  });
+export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+
+/** An admin's change to the gallery: the images in their new order, each with its alt text. */
+export const imageOrderInput = z.object({
+  images: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1).max(64),
+        alt: optionalText("Alt text", MAX_ALT_LENGTH).transform((v) => v ?? ""),
+      }),
+    )
+    .min(1, "Name every image.")
+    .max(MAX_IMAGES),
+});
+
+export const imageUploadInput = z.object({
+  alt: optionalText("Alt text", MAX_ALT_LENGTH).transform((v) => v ?? ""),
+});
+
+/** The admin's product list: search by title or SKU, a category, a status, a page. */
+export const adminProductQuery = pageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH)
+    .refine(hasNoNul, "Search text contains a character that is not allowed.")
+    .optional(),
+  category: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{0,40}$/, "Unknown category.")
+    .optional()
+    .transform((v) => v || undefined),
+  status: z.preprocess(emptyIsAbsent, z.enum(STATUS_FILTERS).default("all")),
+});
+export type AdminProductQuery = z.infer<typeof adminProductQuery>;

@@ -1,4 +1,5 @@
 import { inTransaction } from "../../db/connection.ts";
+import { diff, recordAudit } from "../audit/index.ts";
 import * as inventory from "../inventory/index.ts";
 import { removeImage, storeImage } from "../media/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
@@ -8,6 +9,7 @@ import { newId } from "../shared/ids.ts";
 import { toCents } from "../shared/money.ts";
 import { isWellFormedId } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
+import type { ReadContext } from "./listing.ts";
 import * as repo from "./repository.ts";
 import { productInput, variantUpdateInput } from "./schemas.ts";
 
@@ -20,22 +22,30 @@ export function listCategories(ctx: DataContext): Promise<repo.CategoryRow[]> {
   return repo.listCategories(ctx.db);
 }
 
-/** One product with its options and variants. */
-export async function getProduct(ctx: DataContext, id: string): Promise<repo.ProductWithVariants> {
+/** Whoever reads may see drafts only when they are an admin. */
+const seesDrafts = (ctx: ReadContext) => ctx.actor?.kind === "admin";
+
+/** One product with its options and variants (a draft is "not found" for anyone but an admin). */
+export async function getProduct(ctx: ReadContext, id: string): Promise<repo.ProductWithVariants> {
   const product = await findProduct(ctx, id);
   if (!product) throw notFound("Product");
   return product;
 }
 
-/** The product with this id, or undefined (also for an id that cannot name one). */
-export async function findProduct(ctx: DataContext, id: string): Promise<repo.ProductWithVariants | undefined> {
+/** The product with this id, or undefined (also for an id that cannot name one, or a draft for a non-admin). */
+export async function findProduct(ctx: ReadContext, id: string): Promise<repo.ProductWithVariants | undefined> {
   if (!isWellFormedId(id)) return undefined;
-  return repo.findProduct(ctx.db, id);
+  const product = await repo.findProduct(ctx.db, id);
+  return product && (product.status === "published" || seesDrafts(ctx)) ? product : undefined;
 }
 
-/** Variants with their product's title and image (for carts and orders); unknown ids are left out. */
-export async function findVariants(ctx: DataContext, ids: string[]): Promise<repo.VariantForSale[]> {
-  return repo.findVariants(ctx.db, ids.filter(isWellFormedId));
+/**
+ * Variants with their product's title and image (for carts and orders); unknown ids, and for
+ * anyone but an admin the variants of drafts (not for sale), are left out.
+ */
+export async function findVariants(ctx: ReadContext, ids: string[]): Promise<repo.VariantForSale[]> {
+  const variants = await repo.findVariants(ctx.db, ids.filter(isWellFormedId));
+  return seesDrafts(ctx) ? variants : variants.filter((v) => v.productStatus === "published");
 }
 
 /** The variant a one-product order gets when the client names none: the first in stock, else the first. */
@@ -54,6 +64,19 @@ export async function updateVariant(ctx: DomainContext, id: string, input: unkno
     if (fields.price !== undefined) {
       await repo.setVariantPrice(trx, id, fields.price === null ? null : toCents(fields.price));
     }
+    const changes = diff(
+      { stock: variant.stock, priceCents: variant.ownPrice ? variant.priceCents : null },
+      {
+        stock: fields.stock,
+        priceCents: fields.price === undefined ? undefined : fields.price === null ? null : toCents(fields.price),
+      },
+    );
+    await recordAudit(trx, ctx.actor, {
+      action: "inventory.adjust",
+      target: { type: "variant", id },
+      summary: `Changed variant ${variant.sku}`,
+      changes,
+    });
   });
   const [updated] = await findVariants(ctx, [id]);
   return updated;
@@ -122,6 +145,11 @@ export async function addProduct(
     await removeImage(ctx.media, stored.key);
     throw e;
   }
+  await recordAudit(ctx.db, ctx.actor, {
+    action: "product.create",
+    target: { type: "product", id },
+    summary: `Added product “${fields.title}”`,
+  });
   return getProduct(ctx, id);
 }
 
@@ -132,16 +160,28 @@ export async function addProduct(
 export async function deleteProduct(ctx: DomainContext, id: string): Promise<{ deletedCount: number }> {
   requireAdmin(ctx.actor);
   if (!isWellFormedId(id)) throw notFound("Product");
-  const deletedCount = await repo.deleteProduct(ctx.db, id);
-  if (deletedCount === 0) throw notFound("Product");
-  return { deletedCount };
+  return inTransaction(ctx.db, async (trx) => {
+    const product = await repo.findProduct(trx, id);
+    const deletedCount = await repo.deleteProduct(trx, id);
+    if (deletedCount === 0 || !product) throw notFound("Product");
+    await recordAudit(trx, ctx.actor, {
+      action: "product.delete",
+      target: { type: "product", id },
+      summary: `Deleted product “${product.title}”`,
+    });
+    return { deletedCount };
+  });
 }
 
 // ── for the shop itself (the seed, imports): no actor, the caller is trusted ──
 
 export type CategorySeed = { slug: string; name: string; department: string; position: number };
-export type NewProduct = Omit<repo.ProductRecord, "categories" | "createdAt" | "id" | "position" | "available"> & {
+export type NewProduct = Omit<
+  repo.ProductRecord,
+  "categories" | "createdAt" | "id" | "position" | "available" | "status"
+> & {
   id?: string;
+  status?: repo.ProductRecord["status"];
   position: number;
   categoryIds: string[];
   variants: repo.NewVariant[];

@@ -1,11 +1,17 @@
-import type { DataContext } from "../shared/context.ts";
+import { z } from "zod";
+import { requireAdmin } from "../shared/actor.ts";
+import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
+import { type Paged, pageQuery } from "../shared/pagination.ts";
+import { hasNoNul } from "../shared/schemas.ts";
+import { parseQuery } from "../shared/validation.ts";
 import * as repo from "./repository.ts";
 
-export type { StockMove } from "./repository.ts";
+export type { InventoryRow, StockMove } from "./repository.ts";
 
-/** Below this many, a product page says "Only N left". */
-export const LOW_STOCK_THRESHOLD = 5;
+import { LOW_STOCK_THRESHOLD } from "./limits.ts";
+
+export { LOW_STOCK_THRESHOLD } from "./limits.ts";
 
 export type Shortage = { variantId: string; available: number; wanted: number };
 
@@ -45,3 +51,37 @@ export async function takeStock(
 export const returnStock = (ctx: DataContext, moves: repo.StockMove[]) => repo.giveBack(ctx.db, moves);
 
 export const setStock = (ctx: DataContext, variantId: string, stock: number) => repo.setStock(ctx.db, variantId, stock);
+
+/** The inventory page's query: text (product title or SKU), only low stock, a page. */
+export const inventoryQuery = pageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(100, "Search text must be at most 100 characters.")
+    .refine(hasNoNul, "Search text contains a character that is not allowed.")
+    .optional(),
+  low: z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : v),
+    z
+      .enum(["true", "false", "1", "0"], { error: "low must be true or false." })
+      .transform((v) => v === "true" || v === "1")
+      .optional(),
+  ),
+});
+
+/** Admins: every variant with its stock, the low ones (at most LOW_STOCK_THRESHOLD) when asked. */
+export async function listInventory(ctx: DomainContext, query: unknown): Promise<Paged<repo.InventoryRow>> {
+  requireAdmin(ctx.actor);
+  const q = parseQuery(inventoryQuery, query);
+  const { rows, total } = await repo.list(
+    ctx.db,
+    { q: q.q || undefined, maxStock: q.low ? LOW_STOCK_THRESHOLD : undefined },
+    q,
+  );
+  return { items: rows, total };
+}
+export type LowStockVariant = Awaited<ReturnType<typeof repo.lowStock>>[number];
+
+/** Variants at or below the storefront's "Only N left" threshold, fewest first (for a module that checked the actor). */
+export const lowStockVariants = (ctx: DataContext, limit: number, threshold = LOW_STOCK_THRESHOLD) =>
+  repo.lowStock(ctx.db, threshold, limit);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MailStatus } from "../../db/schema.ts";
+import { recordAudit } from "../audit/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
@@ -233,6 +234,11 @@ export async function retryMail(ctx: DomainContext, id: string): Promise<OutboxM
   if (!(await repo.requeueFailed(ctx.db, id, new Date().toISOString()))) {
     throw new DomainError("conflict", "The mail changed meanwhile; reload and try again.");
   }
+  await recordAudit(ctx.db, ctx.actor, {
+    action: "mail.retry",
+    target: { type: "mail", id },
+    summary: `Sent “${mail.subject}” to ${mail.to} again`,
+  });
   for (const listener of listeners) listener();
   return { ...mail, status: "pending" };
 }

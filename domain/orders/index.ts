@@ -1,7 +1,10 @@
 /** Orders: placing them, the life cycle (Pending → Shipped or Cancelled), who may see and change them. */
 export type { OrderLine, OrderRecord as Order } from "./repository.ts";
 export {
+  type AdminOrderQuery,
+  adminOrderQuery,
   checkoutInput,
+  MAX_BULK_ORDERS,
   MAX_LINE_QUANTITY,
   MAX_ORDER_TOTAL_CENTS,
   type OrderInput,
@@ -10,6 +13,7 @@ export {
   orderStatusInput,
   requestKeySchema,
   type ShippingInput,
+  shipmentInput,
   shippingInput,
 } from "./schemas.ts";
 export {
@@ -18,17 +22,28 @@ export {
   checkout,
   clearOrders,
   countOrders,
+  customerTotals,
   eraseOrder,
+  exportOrders,
   findOrderForPayment,
   getOrder,
+  getOrderDetail,
   importOrder,
   listAllOrders,
+  listCustomerOrders,
   listMyOrders,
   listOrdersOf,
   type NewOrder,
+  type OrderDetail,
   payNow,
   placeOrder,
+  SALES_RULE,
+  type ShipmentOutcome,
+  salesPerDay,
+  salesSince,
   shipOrder,
+  shipOrders,
+  topProducts,
   type Withdrawal,
   withdrawOrder,
 } from "./service.ts";

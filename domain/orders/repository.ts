@@ -1,5 +1,7 @@
+import { type ExpressionBuilder, sql } from "kysely";
 import { type DB, inTransaction } from "../../db/connection.ts";
-import { toBool, toIso } from "../../db/dialect.ts";
+import { engineOf, toBool, toIso } from "../../db/dialect.ts";
+import type { Database } from "../../db/schema.ts";
 import type { PaymentMethod, PaymentStatus } from "../payments/index.ts";
 import type { OrderStatus } from "./status.ts";
 
@@ -55,12 +57,47 @@ const orderColumns = [
   "placed_at",
 ] as const;
 
-type Filter = { userId?: string; status?: OrderStatus; limit: number; offset: number };
+export type OrderFilter = {
+  userId?: string;
+  status?: OrderStatus;
+  /** an order number, or part of the customer's email or name (any case) */
+  q?: string;
+  payment?: PaymentStatus;
+  /** UTC days `YYYY-MM-DD`, both included */
+  from?: string;
+  to?: string;
+  /** only orders placed before this instant (an export's fixed end) */
+  placedBefore?: string;
+};
+type Filter = OrderFilter & { limit: number; offset: number };
 
-export async function listOrders(db: DB, filter: Filter): Promise<{ rows: OrderRecord[]; total: number }> {
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+
+function filtered(db: DB, filter: OrderFilter) {
   let base = db.selectFrom("shop_order");
   if (filter.userId) base = base.where("user_id", "=", filter.userId);
   if (filter.status) base = base.where("status", "=", filter.status);
+  if (filter.payment) base = base.where("payment_status", "=", filter.payment);
+  if (filter.from) base = base.where("placed_at", ">=", `${filter.from}T00:00:00.000Z`);
+  if (filter.to) base = base.where("placed_at", "<", nextDay(filter.to));
+  if (filter.placedBefore) base = base.where("placed_at", "<", filter.placedBefore);
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    base = base.where((eb) =>
+      eb.or([
+        ...(/^\d{1,15}$/.test(q) ? [eb("order_number", "=", Number(q))] : []),
+        eb(sql`lower(user_email)`, "like", sql`${pattern} escape '\\'`),
+        eb(sql`lower(full_name)`, "like", sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  return base;
+}
+
+export async function listOrders(db: DB, filter: Filter): Promise<{ rows: OrderRecord[]; total: number }> {
+  const base = filtered(db, filter);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const rows = await base
     .select(orderColumns)
@@ -253,4 +290,98 @@ export async function countOrders(db: DB): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+// ── sales figures (the admin's dashboard and customer list) ──
+
+/**
+ * The one rule for what counts as a sale (revenue, order counts, average order value, top products,
+ * a customer's total spent): an order that is not cancelled and is either paid, or paid on delivery
+ * (pay-on-delivery orders count from the moment they are placed; card orders once the provider says
+ * paid). Refunded orders are cancelled, so they never count.
+ */
+export const SALES_RULE =
+  "Sales are orders that are not cancelled and are paid, or are pay on delivery (counted when placed).";
+const isSale = (eb: ExpressionBuilder<Database, "shop_order">) =>
+  eb.and([
+    eb("shop_order.status", "!=", "Cancelled"),
+    eb.or([eb("shop_order.payment_status", "=", "paid"), eb("shop_order.payment_method", "=", "cod")]),
+  ]);
+
+export async function salesSince(db: DB, since: string): Promise<{ orders: number; revenueCents: number }> {
+  const row = await db
+    .selectFrom("shop_order")
+    .where(isSale)
+    .where("placed_at", ">=", since)
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("total_cents").as("revenue")])
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.n), revenueCents: Number(row.revenue ?? 0) };
+}
+
+/** Revenue and sales per UTC day since `since` (days without sales are left out). */
+export async function salesPerDay(
+  db: DB,
+  since: string,
+): Promise<{ day: string; orders: number; revenueCents: number }[]> {
+  const day =
+    engineOf(db) === "postgres"
+      ? sql<string>`to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD')`
+      : sql<string>`substr(placed_at, 1, 10)`;
+  const rows = await db
+    .selectFrom("shop_order")
+    .where(isSale)
+    .where("placed_at", ">=", since)
+    .select((eb) => [day.as("day"), eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("total_cents").as("revenue")])
+    .groupBy(day)
+    .orderBy(day)
+    .execute();
+  return rows.map((r) => ({ day: String(r.day), orders: Number(r.n), revenueCents: Number(r.revenue ?? 0) }));
+}
+
+/** The best-selling products since `since`, by units sold (then revenue). */
+export async function topProducts(db: DB, since: string, limit: number) {
+  const rows = await db
+    .selectFrom("order_line")
+    .innerJoin("shop_order", "shop_order.id", "order_line.order_id")
+    .where(isSale)
+    .where("shop_order.placed_at", ">=", since)
+    .where("order_line.product_id", "is not", null)
+    .select((eb) => [
+      "order_line.product_id as productId",
+      eb.fn.max("order_line.title").as("title"),
+      eb.fn.sum<number>("order_line.quantity").as("units"),
+      eb.fn
+        .sum<number>(sql`coalesce(order_line.line_total_cents, order_line.unit_price_cents * order_line.quantity)`)
+        .as("revenue"),
+    ])
+    .groupBy("order_line.product_id")
+    .orderBy("units", "desc")
+    .orderBy("revenue", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    productId: String(r.productId),
+    title: String(r.title),
+    units: Number(r.units),
+    revenueCents: Number(r.revenue ?? 0),
+  }));
+}
+
+/** Per customer (account id): how many orders they placed, and what their sales add up to. */
+export async function customerTotals(
+  db: DB,
+  userIds: string[],
+): Promise<Map<string, { orders: number; spentCents: number }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("shop_order")
+    .where("user_id", "in", userIds)
+    .select((eb) => [
+      "user_id",
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.sum<number>(eb.case().when(isSale(eb)).then(eb.ref("total_cents")).else(0).end()).as("spent"),
+    ])
+    .groupBy("user_id")
+    .execute();
+  return new Map(rows.map((r) => [String(r.user_id), { orders: Number(r.n), spentCents: Number(r.spent ?? 0) }]));
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { paymentMethodSchema } from "../payments/index.ts";
+import { PAYMENT_STATUSES, paymentMethodSchema } from "../payments/index.ts";
 import { pageQuery } from "../shared/pagination.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
-import { emailSchema, idSchema, requiredText } from "../shared/schemas.ts";
+import { emailSchema, hasNoNul, idSchema, requiredText } from "../shared/schemas.ts";
 import { ORDER_STATUSES } from "./status.ts";
 
 /** How many of one product a line may hold. */
@@ -70,4 +70,58 @@ export const orderListQuery = pageQuery.extend({
 
 export const orderStatusInput = z.object({
   status: z.enum(["Shipped", "Cancelled"], { error: "Status must be 'Shipped' or 'Cancelled'." }),
+});
+
+/** An empty query parameter (a form's blank field) means "not given". */
+const blankAsMissing = (v: unknown) => (v === "" ? undefined : v);
+
+/** A calendar day, `YYYY-MM-DD` (UTC), as a date input sends it. */
+export const dayParam = (label: string) =>
+  z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-23.`)
+      .refine(
+        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        {
+          message: `${label} is not a real date.`,
+        },
+      )
+      .optional(),
+  );
+
+/**
+ * The admin's order list: the status filter, plus `q` (an order number, or part of the customer's
+ * email or name), `payment` (payment status) and a date range `from`–`to` (UTC days, both included).
+ */
+export const adminOrderQuery = orderListQuery
+  .extend({
+    status: z.preprocess(blankAsMissing, orderListQuery.shape.status),
+    q: z.preprocess(
+      blankAsMissing,
+      z.string().trim().max(254, "q must be at most 254 characters.").refine(hasNoNul, "q is not valid.").optional(),
+    ),
+    payment: z.preprocess(
+      blankAsMissing,
+      z.enum(PAYMENT_STATUSES, { error: `payment must be one of ${PAYMENT_STATUSES.join(", ")}.` }).optional(),
+    ),
+    from: dayParam("from"),
+    to: dayParam("to"),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "to must not be before from." });
+export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
+
+/** The most orders one bulk shipment takes. */
+export const MAX_BULK_ORDERS = 100;
+
+/** Ship several orders at once: `{ orderIds: [...] }` (a form sends `orderIds` once per ticked box). */
+export const shipmentInput = z.object({
+  orderIds: z.preprocess(
+    (v) => (typeof v === "string" ? [v] : v),
+    z
+      .array(idSchema, { error: "orderIds must be a list of order ids." })
+      .min(1, "Select at least one order.")
+      .max(MAX_BULK_ORDERS, `Ship at most ${MAX_BULK_ORDERS} orders at once.`),
+  ),
 });

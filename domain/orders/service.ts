@@ -1,8 +1,16 @@
 import { inTransaction } from "../../db/connection.ts";
 import * as accounts from "../accounts/index.ts";
+import { recordAudit } from "../audit/index.ts";
 import * as cart from "../cart/index.ts";
 import * as catalog from "../catalog/index.ts";
 import * as inventory from "../inventory/index.ts";
+import {
+  actorOf,
+  deleteOrderEvents,
+  listOrderEvents,
+  type OrderEvent,
+  recordOrderEvent,
+} from "../order-events/index.ts";
 import * as payments from "../payments/index.ts";
 import { requireAdmin, requireSelfOrAdmin, requireUser, type SignedInUser, sameEmail } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
@@ -15,12 +23,14 @@ import { parseInput, parseQuery } from "../shared/validation.ts";
 import { mailOrderCancelled, mailOrderPlaced, mailOrderShipped } from "./mails.ts";
 import * as repo from "./repository.ts";
 import {
+  adminOrderQuery,
   checkoutInput,
   MAX_ORDER_TOTAL_CENTS,
   orderInput,
   orderListQuery,
   orderStatusInput,
   type ShippingInput,
+  shipmentInput,
 } from "./schemas.ts";
 import { assertTransition, type OrderStatus } from "./status.ts";
 
@@ -88,6 +98,14 @@ async function createOrder(
           paymentStatus: "unpaid",
           requestKey: requestKey ?? null,
           lines,
+        });
+        await recordOrderEvent(trx, {
+          orderId: id,
+          field: "status",
+          from: null,
+          to: "Pending",
+          actor: { kind: "customer", id: user.id, email: user.email },
+          note: `Placed: ${payments.PAYMENT_METHOD_LABELS[options.paymentMethod ?? "cod"]}`,
         });
         await inventory.takeStock(
           { db: trx },
@@ -219,10 +237,13 @@ export async function payNow(ctx: DomainContext, id: string): Promise<payments.P
   return payments.startPayment(ctx, order);
 }
 
-/** Every order in the shop, for admins; `status` filters. */
+/**
+ * Every order in the shop, for admins: `status`, `payment`, a date range `from`–`to` and a search `q`
+ * (order number, or part of the customer's email or name) narrow it.
+ */
 export async function listAllOrders(ctx: DomainContext, query: unknown): Promise<Paged<repo.OrderRecord>> {
   requireAdmin(ctx.actor);
-  const q = parseQuery(orderListQuery, query);
+  const q = parseQuery(adminOrderQuery, query);
   const { rows, total } = await repo.listOrders(ctx.db, q);
   return { items: rows, total };
 }
@@ -297,6 +318,28 @@ export async function changeOrderStatus(
     if (changed && status === "Cancelled") await inventory.returnStock({ db: trx }, stockOf(order));
     if (changed && refunded) await payments.markRefunded({ db: trx }, order.id, refunded);
     if (changed) await mailStatusChange({ db: trx, shop: ctx.shop }, ctx, order, status, Boolean(refunded));
+    if (changed) {
+      const who = actorOf(ctx.actor);
+      await recordOrderEvent(trx, { orderId: id, field: "status", from: order.status, to: status, actor: who });
+      if (refunded) {
+        await recordOrderEvent(trx, {
+          orderId: id,
+          field: "payment",
+          from: order.paymentStatus,
+          to: "refunded",
+          actor: who,
+          note: "Refunded through the payment provider on cancelling",
+        });
+      }
+    }
+    if (changed && ctx.actor.kind === "admin") {
+      await recordAudit(trx, ctx.actor, {
+        action: status === "Shipped" ? "order.ship" : "order.status",
+        target: { type: "order", id },
+        summary: `${status === "Shipped" ? "Shipped" : "Cancelled"} order ${order.orderNumber}`,
+        changes: { status: { from: order.status, to: status } },
+      });
+    }
     return changed;
   });
   if (modifiedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
@@ -342,6 +385,14 @@ export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ dele
       // the customer's order is gone: they hear it from the shop
       await mailOrderCancelled({ db: trx, shop: ctx.shop }, { ...order, status: "Cancelled" }, "shop");
     }
+    if (deleted) {
+      await deleteOrderEvents(trx, [id]);
+      await recordAudit(trx, ctx.actor, {
+        action: "order.delete",
+        target: { type: "order", id },
+        summary: `Deleted order ${order.orderNumber} (${order.status}) of ${order.userEmail}`,
+      });
+    }
     return deleted;
   });
   if (deletedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
@@ -367,9 +418,125 @@ export type NewOrder = Omit<repo.OrderRecord, "placedAt"> & { requestKey: string
 
 /** Saves an order as given (the benchmark's synthetic history). */
 export const importOrder = (ctx: DataContext, order: NewOrder) => repo.insertOrder(ctx.db, order);
-export const clearOrders = (ctx: DataContext) => repo.deleteAll(ctx.db);
+export const clearOrders = (ctx: DataContext) =>
+  inTransaction(ctx.db, async (trx) => {
+    await deleteOrderEvents(trx, "all");
+    await repo.deleteAll(trx);
+  });
 export const countOrders = (ctx: DataContext) => repo.countOrders(ctx.db);
 
 /** The order a payment event names (no actor: the provider's verified event is the authority). */
 export const findOrderForPayment = (ctx: DataContext, id: string) =>
   isWellFormedId(id) ? repo.findOrder(ctx.db, id) : Promise.resolve(undefined);
+
+// ── the admin's order desk ──
+
+export type OrderDetail = {
+  order: repo.OrderRecord;
+  /** every change of status and payment status, oldest first */
+  history: OrderEvent[];
+  /** the latest card payment attempt, if any */
+  payment: payments.PaymentRecord | null;
+  /** the account that placed it (null once the account is gone) */
+  customer: accounts.AccountSummary | null;
+};
+
+/** One order with everything an admin needs to answer a customer's call. */
+export async function getOrderDetail(ctx: DomainContext, id: string): Promise<OrderDetail> {
+  requireAdmin(ctx.actor);
+  const order = isWellFormedId(id) ? await repo.findOrder(ctx.db, id) : undefined;
+  if (!order) throw notFound("Order");
+  const [history, latest, customer] = await Promise.all([
+    listOrderEvents(ctx.db, id),
+    payments.latestPayments(ctx, [id]),
+    order.userId ? accounts.accountSummary(ctx, order.userId) : Promise.resolve(undefined),
+  ]);
+  return { order, history, payment: latest.get(id) ?? null, customer: customer ?? null };
+}
+
+export type ShipmentOutcome = {
+  orderId: string;
+  orderNumber: number | null;
+  /** shipped now; already shipped before (nothing done); or refused (with the reason) */
+  outcome: "shipped" | "already_shipped" | "refused" | "not_found";
+  message: string;
+};
+
+/**
+ * Ships several orders at once. Each is shipped on its own (its own transaction, audit entry and
+ * mail), so one that cannot be shipped (cancelled, an unpaid card order) does not hold the others
+ * back; an order that is already shipped is left alone, so sending the same list again ships nothing
+ * twice and mails no one twice.
+ */
+export async function shipOrders(ctx: DomainContext, input: unknown): Promise<ShipmentOutcome[]> {
+  requireAdmin(ctx.actor);
+  const { orderIds } = parseInput(shipmentInput, input);
+  const outcomes: ShipmentOutcome[] = [];
+  for (const orderId of [...new Set(orderIds)]) {
+    const order = await repo.findOrder(ctx.db, orderId);
+    if (!order) {
+      outcomes.push({ orderId, orderNumber: null, outcome: "not_found", message: "Order not found." });
+      continue;
+    }
+    const base = { orderId, orderNumber: order.orderNumber };
+    if (order.status === "Shipped") {
+      outcomes.push({
+        ...base,
+        outcome: "already_shipped",
+        message: `Order ${order.orderNumber} was already shipped.`,
+      });
+      continue;
+    }
+    try {
+      const { modifiedCount } = await changeOrderStatus(ctx, orderId, { status: "Shipped" });
+      outcomes.push(
+        modifiedCount
+          ? { ...base, outcome: "shipped", message: `Order ${order.orderNumber} shipped.` }
+          : { ...base, outcome: "already_shipped", message: `Order ${order.orderNumber} was already shipped.` },
+      );
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      outcomes.push({ ...base, outcome: "refused", message: `Order ${order.orderNumber}: ${e.message}` });
+    }
+  }
+  return outcomes;
+}
+
+const EXPORT_BATCH = 200;
+
+/**
+ * Every order the admin's filters select, newest first, a batch at a time (for a streamed export):
+ * orders placed after the export began are left out, so that the pages never shift under it.
+ */
+export function exportOrders(ctx: DomainContext, query: unknown): AsyncIterable<repo.OrderRecord> {
+  // checked now, before anything is streamed
+  requireAdmin(ctx.actor);
+  const { limit: _, offset: __, ...filter } = parseQuery(adminOrderQuery, query);
+  const placedBefore = new Date(Date.now() + 1).toISOString();
+  return (async function* () {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const { rows } = await repo.listOrders(ctx.db, { ...filter, placedBefore, limit: EXPORT_BATCH, offset });
+      yield* rows;
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  })();
+}
+
+/** The orders of one account, newest first (for the admin's customer page). */
+export async function listCustomerOrders(
+  ctx: DomainContext,
+  userId: string,
+  page: Page,
+): Promise<Paged<repo.OrderRecord>> {
+  requireAdmin(ctx.actor);
+  const { rows, total } = await repo.listOrders(ctx.db, { ...page, userId });
+  return { items: rows, total };
+}
+
+// ── sales figures, for modules that have checked the actor (stats, customers) ──
+
+export { SALES_RULE } from "./repository.ts";
+export const salesSince = (ctx: DataContext, since: string) => repo.salesSince(ctx.db, since);
+export const salesPerDay = (ctx: DataContext, since: string) => repo.salesPerDay(ctx.db, since);
+export const topProducts = (ctx: DataContext, since: string, limit: number) => repo.topProducts(ctx.db, since, limit);
+export const customerTotals = (ctx: DataContext, userIds: string[]) => repo.customerTotals(ctx.db, userIds);

@@ -135,6 +135,11 @@ export async function setOrderPaymentStatus(db: DB, orderId: string, status: Pay
     .execute();
 }
 
+export async function orderPaymentStatus(db: DB, orderId: string): Promise<PaymentStatus | undefined> {
+  const row = await db.selectFrom("shop_order").select("payment_status").where("id", "=", orderId).executeTakeFirst();
+  return row?.payment_status;
+}
+
 /** Records an event by its id; false when it was recorded before (a replay). */
 export async function recordEvent(
   db: DB,

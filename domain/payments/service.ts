@@ -1,4 +1,5 @@
 import { inTransaction } from "../../db/connection.ts";
+import { recordOrderEvent } from "../order-events/index.ts";
 import type { DataContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -87,7 +88,17 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
       refundId: null,
       problem: null,
     });
-    if (order.paymentStatus !== "pending") await repo.setOrderPaymentStatus(trx, order.id, "pending");
+    if (order.paymentStatus !== "pending") {
+      await repo.setOrderPaymentStatus(trx, order.id, "pending");
+      await recordOrderEvent(trx, {
+        orderId: order.id,
+        field: "payment",
+        from: order.paymentStatus,
+        to: "pending",
+        actor: { kind: "customer", id: order.userId, email: order.userEmail },
+        note: "Card payment page opened",
+      });
+    }
   });
   return { method: "stripe", status: "pending", url: session.url };
 }
@@ -143,15 +154,30 @@ async function effectOf(
       paymentIntentId: event.session.paymentIntentId,
       problem: null,
     });
-    await repo.setOrderPaymentStatus(db, payment.orderId, "paid");
+    await setPaymentStatusBy(db, payment.orderId, "paid", event);
     return "paid";
   }
   if (failed) {
     await repo.update(db, payment.id, { status: "failed" });
-    await repo.setOrderPaymentStatus(db, payment.orderId, "failed");
+    await setPaymentStatusBy(db, payment.orderId, "failed", event);
     return "failed";
   }
   return "ignored: nothing to do for this event";
+}
+
+/** The provider's event changes the order's payment status, and the order's history says so. */
+async function setPaymentStatusBy(db: DataContext["db"], orderId: string, to: PaymentStatus, event: CheckoutEvent) {
+  const from = await repo.orderPaymentStatus(db, orderId);
+  await repo.setOrderPaymentStatus(db, orderId, to);
+  if (from === to) return;
+  await recordOrderEvent(db, {
+    orderId,
+    field: "payment",
+    from: from ?? null,
+    to,
+    actor: { kind: "provider", id: null, email: "stripe" },
+    note: `${event.type} (${event.id})`,
+  });
 }
 
 /**

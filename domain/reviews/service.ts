@@ -1,3 +1,5 @@
+import { inTransaction } from "../../db/connection.ts";
+import { recordAudit } from "../audit/index.ts";
 import { requireAdmin, requireUser } from "../shared/actor.ts";
 import type { DomainContext } from "../shared/context.ts";
 import { notFound } from "../shared/errors.ts";
@@ -45,9 +47,16 @@ export async function addReview(ctx: DomainContext, input: unknown): Promise<Rev
 export async function deleteReview(ctx: DomainContext, id: string): Promise<{ deletedCount: number }> {
   requireAdmin(ctx.actor);
   if (!isWellFormedId(id)) throw notFound("Review");
-  const deletedCount = await repo.deleteReview(ctx.db, id);
-  if (deletedCount === 0) throw notFound("Review");
-  return { deletedCount };
+  return inTransaction(ctx.db, async (trx) => {
+    const deletedCount = await repo.deleteReview(trx, id);
+    if (deletedCount === 0) throw notFound("Review");
+    await recordAudit(trx, ctx.actor, {
+      action: "review.delete",
+      target: { type: "review", id },
+      summary: "Deleted a review",
+    });
+    return { deletedCount };
+  });
 }
 
 /** For the shop itself (a re-seed): removes every review. */

@@ -20,3 +20,13 @@ export function newId(): string {
 export const ORDER_NUMBER_MIN = 1_000_000_000_000;
 export const ORDER_NUMBER_LIMIT = 10_000_000_000_000;
 export const newOrderNumber = () => randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_LIMIT - 1);
+
+let sequence = 0;
+/**
+ * Ids that sort in the order they were made (time, then a counter, then randomness): for rows read
+ * back in that order, such as an order's history, whose entries of one transaction share a timestamp.
+ */
+export function newSortableId(): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${Date.now().toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${newId().slice(0, 8)}`;
+}

@@ -5,6 +5,7 @@ import { handleError, notFoundJson } from "../http/errors.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
 import { sharedAnswers } from "../http/shared-answers.ts";
 import type { Services } from "../services.ts";
+import { adminApi } from "./admin.ts";
 import { cartApi } from "./cart.ts";
 import { checkoutApi } from "./checkout.ts";
 import { contactApi } from "./contact.ts";
@@ -55,6 +56,7 @@ export function createApi(services: Services, answers: ResponseCache) {
   api.route("/reviews", reviewsApi());
   api.route("/users", usersApi());
   api.route("/contact", contactApi());
+  api.route("/admin", adminApi(services.config.maxUploadBytes));
   api.notFound(notFoundJson);
   api.onError(handleError);
   return api;

@@ -1,37 +1,55 @@
 import { z } from "zod";
-import { makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
+import { accountSearchQuery, makeAdminInput, profileInput } from "../../domain/accounts/index.ts";
+import { auditListQuery } from "../../domain/audit/index.ts";
 import { cartItemInput, cartQuantityInput } from "../../domain/cart/index.ts";
-import { productListQuery, variantUpdateInput } from "../../domain/catalog/index.ts";
+import {
+  imageOrderInput,
+  productListQuery,
+  productUpdateInput,
+  variantUpdateInput,
+} from "../../domain/catalog/index.ts";
 import { contactInput } from "../../domain/content/index.ts";
-import { orderListQuery, orderStatusInput, requestKeySchema } from "../../domain/orders/index.ts";
+import { inventoryQuery } from "../../domain/inventory/index.ts";
+import { adminOrderQuery, orderListQuery, orderStatusInput, requestKeySchema } from "../../domain/orders/index.ts";
 import { reviewInput } from "../../domain/reviews/index.ts";
 import { pageQuery } from "../../domain/shared/pagination.ts";
 import { emailSchema, idSchema } from "../../domain/shared/schemas.ts";
 import type { Config } from "../config.ts";
 import {
   accountWire,
+  auditEntryWire,
   cartItemAddedWire,
   cartWire,
   categoryWire,
   checkoutPlacedWire,
   checkoutRequest,
+  customerChangedWire,
+  customerDetailWire,
+  customerWire,
   deletedWire,
   healthWire,
   insertedWire,
+  inventoryRowWire,
   modifiedWire,
   orderCancelledWire,
+  orderDetailWire,
   orderPlacedWire,
   orderRequest,
   orderStatusChangedWire,
   orderWire,
   productAddedWire,
   productDetailWire,
+  productImageWire,
+  productImportWire,
   productRequest,
   productWire,
   reviewAddedWire,
   reviewWire,
   searchAnswerWire,
   sessionSummaryWire,
+  shipmentAnswerWire,
+  shipmentRequest,
+  statsWire,
   variantWire,
   webhookAnswerWire,
   wireSchemas,
@@ -176,11 +194,58 @@ export function openApiDocument(config: Config) {
           parameters: [id("product")],
           responses: { 200: answer("The product", productDetailWire), ...errors(404) },
         },
+        put: {
+          summary: "Edit a product",
+          description:
+            "Admins only; JSON, any of the fields (absent ones stay). `variants` replaces the product's variants: ones without `id` are added, ones left out removed. `status: draft` hides the product from everyone but admins.",
+          parameters: [id("product")],
+          requestBody: body(productUpdateInput),
+          responses: { 200: answer("The product", productDetailWire), ...errors(400, 401, 403, 404, 415, 422) },
+        },
         delete: {
           summary: "Delete a product",
           description: "Admins only.",
           parameters: [id("product")],
           responses: { 200: answer("Deleted", deletedWire), ...errors(401, 403, 404) },
+        },
+      },
+      "/products/{id}/images": {
+        post: {
+          summary: "Add an image to a product",
+          description:
+            "Admins only: multipart `image` (JPEG, PNG, WebP, GIF or AVIF) and optional `alt`; it goes last.",
+          parameters: [id("product")],
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: { image: { type: "string", format: "binary" }, alt: { type: "string" } },
+                  required: ["image"],
+                },
+              },
+            },
+          },
+          responses: {
+            201: answer("The gallery", z.array(productImageWire)),
+            ...errors(400, 401, 403, 404, 409, 413, 415, 422),
+          },
+        },
+        put: {
+          summary: "Order a product's images and set their alt text",
+          description: "Admins only: every image of the product once, in the new order; the first is the main image.",
+          parameters: [id("product")],
+          requestBody: body(imageOrderInput),
+          responses: { 200: answer("The gallery", z.array(productImageWire)), ...errors(400, 401, 403, 404, 415, 422) },
+        },
+      },
+      "/products/{id}/images/{imageId}": {
+        delete: {
+          summary: "Remove an image of a product",
+          description: "Admins only; a product keeps at least one image (409).",
+          parameters: [id("product"), pathParam("imageId", "The image's `id`")],
+          responses: { 200: answer("The gallery", z.array(productImageWire)), ...errors(401, 403, 404, 409) },
         },
       },
       "/search": {
@@ -206,8 +271,9 @@ export function openApiDocument(config: Config) {
       "/orders": {
         get: {
           summary: "List all orders",
-          description: "Admins only; `status` filters.",
-          parameters: queryParams(orderListQuery),
+          description:
+            "Admins only. `status` and `payment` (payment status) filter, `from`/`to` (UTC days, both included) bound the date, `q` finds an order number or part of the customer's email or name.",
+          parameters: queryParams(adminOrderQuery),
           responses: { 200: listAnswer("Orders", orderWire), ...errors(400, 401, 403) },
         },
         post: {
@@ -380,6 +446,139 @@ export function openApiDocument(config: Config) {
             "Called by Stripe with a signed event (`Stripe-Signature`); a missing or bad signature is a 400. Each event is applied once.",
           requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
           responses: { 200: answer("Received", webhookAnswerWire), ...errors(400, 404) },
+        },
+      },
+      "/admin/products.csv": {
+        get: {
+          summary: "Export the catalogue as CSV",
+          description:
+            "Admins only. `text/csv` (UTF-8 with a BOM, RFC 4180), a header row, one row per variant: sku, title, category (names joined with |), price, stock, status, one `option:<Name>` column per option, desc1…desc4, product_id. Cells starting with = + - @ get a leading '.",
+          responses: {
+            200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
+            ...errors(401, 403),
+          },
+        },
+      },
+      "/admin/products/import": {
+        post: {
+          summary: "Import a products CSV",
+          description:
+            "Admins only: multipart `file` with at least the columns sku, title, category, price, stock (the export's others are optional). Rows are matched by SKU: known ones update their variant and product, new ones add a variant (of the product `product_id` names) or a product (rows with the same title). If any row is invalid nothing is written and every bad row is answered (422, `errors`). `dryRun=1` answers the counts and writes nothing.",
+          parameters: [
+            {
+              name: "dryRun",
+              in: "query",
+              required: false,
+              description: "`1`: check and count only",
+              schema: { type: "string", enum: ["1", "0", "true", "false"] },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  properties: { file: { type: "string", format: "binary" } },
+                  required: ["file"],
+                },
+              },
+            },
+          },
+          responses: {
+            200: answer("Imported (or, with dryRun, what would be)", productImportWire),
+            ...errors(400, 401, 403, 413, 415, 422),
+          },
+        },
+      },
+      "/admin/inventory": {
+        get: {
+          summary: "Stock of every variant",
+          description:
+            "Admins only. `q` searches product titles and SKUs; `low=1` keeps the variants at or below the low-stock threshold.",
+          parameters: queryParams(inventoryQuery),
+          responses: { 200: listAnswer("Variants", inventoryRowWire), ...errors(400, 401, 403) },
+        },
+      },
+      "/admin/audit": {
+        get: {
+          summary: "The audit log",
+          description: "Admins only: every admin action with who, when and what changed, newest first.",
+          parameters: queryParams(auditListQuery),
+          responses: { 200: listAnswer("Audit entries", auditEntryWire), ...errors(400, 401, 403) },
+        },
+      },
+      // ── orders ──
+      "/admin/orders/{id}": {
+        get: {
+          summary: "An order in detail",
+          description: "Admins only: lines, customer, payment and the history of status changes (who and when).",
+          parameters: [id("order")],
+          responses: { 200: answer("The order", orderDetailWire), ...errors(401, 403, 404) },
+        },
+      },
+      "/admin/orders.csv": {
+        get: {
+          summary: "Export orders as CSV",
+          description:
+            "Admins only. The orders `GET /orders` would list with the same filters, one row per order line (RFC 4180, UTF-8, header row), streamed. Cells that a spreadsheet would run as a formula start with an apostrophe.",
+          parameters: queryParams(adminOrderQuery).filter((p) => p.name !== "limit" && p.name !== "offset"),
+          responses: {
+            200: { description: "CSV", content: { "text/csv": { schema: { type: "string" } } } },
+            ...errors(400, 401, 403),
+          },
+        },
+      },
+      "/admin/shipments": {
+        post: {
+          summary: "Ship several orders",
+          description:
+            "Admins only. Each order is shipped on its own (audited, its customer mailed once); an order already shipped is left alone, one that cannot be shipped is refused with the reason.",
+          requestBody: body(shipmentRequest),
+          responses: { 200: answer("One outcome per order", shipmentAnswerWire), ...errors(400, 401, 403, 415, 422) },
+        },
+      },
+      // ── customers ──
+      "/admin/customers": {
+        get: {
+          summary: "List customers",
+          description: "Admins only. `q` finds part of an email or name; each with its order count and total spent.",
+          parameters: queryParams(accountSearchQuery),
+          responses: { 200: listAnswer("Customers", customerWire), ...errors(400, 401, 403) },
+        },
+      },
+      "/admin/customers/{id}": {
+        get: {
+          summary: "A customer with their orders",
+          description: "Admins only; `limit` and `offset` page the orders.",
+          parameters: [id("customer"), ...queryParams(pageQuery)],
+          responses: { 200: answer("The customer", customerDetailWire), ...errors(400, 401, 403, 404) },
+        },
+      },
+      "/admin/customers/{id}/disable": {
+        post: {
+          summary: "Disable an account",
+          description:
+            "Admins only. The account can no longer sign in and its sessions (cookies, bearer tokens) end at once. An admin cannot disable their own account (409).",
+          parameters: [id("customer")],
+          responses: { 200: answer("Disabled", customerChangedWire), ...errors(401, 403, 404, 409) },
+        },
+      },
+      "/admin/customers/{id}/enable": {
+        post: {
+          summary: "Enable an account again",
+          description: "Admins only.",
+          parameters: [id("customer")],
+          responses: { 200: answer("Enabled", customerChangedWire), ...errors(401, 403, 404) },
+        },
+      },
+      // ── stats ──
+      "/admin/stats": {
+        get: {
+          summary: "The shop's figures",
+          description:
+            "Admins only. Revenue, orders and average order value for today, 7 and 30 days (UTC days; sales are orders not cancelled and paid or pay on delivery), revenue per day for 30 days, top products and low-stock variants.",
+          responses: { 200: answer("Figures", statsWire), ...errors(401, 403) },
         },
       },
       "/contact": {

@@ -6,9 +6,16 @@ import { DomainError } from "../../domain/shared/errors.ts";
 import type { AppEnv } from "../context.ts";
 import { errorBody } from "../http/errors.ts";
 import { readForm } from "../http/forms.ts";
-import { queryOf, withTotal } from "./body.ts";
+import { jsonObject, queryOf, withTotal } from "./body.ts";
 import { adminOnly } from "./guards.ts";
-import { categoryJson, imageUrlsOf, productDetailJson, productJson, searchJson } from "./serialize.ts";
+import {
+  categoryJson,
+  imageUrlsOf,
+  productDetailJson,
+  productImageJson,
+  productJson,
+  searchJson,
+} from "./serialize.ts";
 import type { Deleted, ProductAdded } from "./wire-schemas.ts";
 
 /** `GET /api/search`: a page of products with facet counts, by relevance unless sorted otherwise. */
@@ -61,6 +68,49 @@ export function productsApi(maxUploadBytes: number) {
       );
     },
   );
+
+  /** admins change any of a product's fields (JSON; absent fields stay as they are) */
+  api.put("/:id", adminOnly, async (c) => {
+    const product = await catalog.updateProduct(c.get("ctx"), c.req.param("id"), await jsonObject(c));
+    return c.json(productDetailJson(product, imageUrlsOf(c)));
+  });
+
+  /** admins add an image (multipart: `image`, optional `alt`) at the end of the gallery */
+  api.post(
+    "/:id/images",
+    adminOnly,
+    bodyLimit({
+      maxSize: maxUploadBytes + UPLOAD_FORM_FIELDS_BYTES,
+      onError: (c) => c.json(errorBody("payload_too_large", imageTooLargeMessage(maxUploadBytes)), 413),
+    }),
+    async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!type.toLowerCase().startsWith("multipart/form-data")) {
+        throw new DomainError("unsupported_media_type", "Send the image as multipart/form-data.");
+      }
+      const { values, files } = await readForm(c.req.raw);
+      const image = await readImageUpload(files.image, maxUploadBytes);
+      const gallery = await catalog.addProductImage(c.get("ctx"), c.req.param("id"), values, image);
+      const urls = imageUrlsOf(c);
+      return c.json(
+        gallery.map((i) => productImageJson(i, urls)),
+        201,
+      );
+    },
+  );
+
+  /** admins put the gallery in order and set alt texts: `{ images: [{ id, alt }] }`, first = main image */
+  api.put("/:id/images", adminOnly, async (c) => {
+    const gallery = await catalog.arrangeProductImages(c.get("ctx"), c.req.param("id"), await jsonObject(c));
+    const urls = imageUrlsOf(c);
+    return c.json(gallery.map((i) => productImageJson(i, urls)));
+  });
+
+  api.delete("/:id/images/:imageId", adminOnly, async (c) => {
+    const gallery = await catalog.removeProductImage(c.get("ctx"), c.req.param("id"), c.req.param("imageId"));
+    const urls = imageUrlsOf(c);
+    return c.json(gallery.map((i) => productImageJson(i, urls)));
+  });
 
   api.delete("/:id", async (c) => {
     const result = await catalog.deleteProduct(c.get("ctx"), c.req.param("id"));

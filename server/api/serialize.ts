@@ -1,7 +1,15 @@
 import type { Context } from "hono";
 import type { Account } from "../../domain/accounts/index.ts";
 import type { Cart, CartLine } from "../../domain/cart/index.ts";
-import type { Category, Product, ProductSearch, ProductWithVariants, Variant } from "../../domain/catalog/index.ts";
+import type {
+  Category,
+  Product,
+  ProductImage,
+  ProductSearch,
+  ProductWithVariants,
+  Variant,
+} from "../../domain/catalog/index.ts";
+import type { InventoryRow } from "../../domain/inventory/index.ts";
 import { IMAGE_WIDTHS, type ImageUrls, imageUrls } from "../../domain/media/index.ts";
 import type { Order } from "../../domain/orders/index.ts";
 import type { Review } from "../../domain/reviews/index.ts";
@@ -12,8 +20,10 @@ import type {
   AccountWire,
   CartWire,
   CategoryWire,
+  InventoryRowWire,
   OrderWire,
   ProductDetailWire,
+  ProductImageWire,
   ProductWire,
   ReviewWire,
   SearchAnswerWire,
@@ -47,6 +57,7 @@ export function productJson(p: Product, urls: ImageUrls): ProductWire {
     imageWidth: p.imageWidth,
     imageHeight: p.imageHeight,
     available: p.available,
+    status: p.status,
     createdAt: p.createdAt,
   };
 }
@@ -149,7 +160,37 @@ export function variantJson(v: Variant, urls: ImageUrls): VariantWire {
 
 /** One product with its options and variants. */
 export function productDetailJson(p: ProductWithVariants, urls: ImageUrls): ProductDetailWire {
-  return { ...productJson(p, urls), options: p.options, variants: p.variants.map((v) => variantJson(v, urls)) };
+  return {
+    ...productJson(p, urls),
+    options: p.options,
+    variants: p.variants.map((v) => variantJson(v, urls)),
+    gallery: p.images.map((i) => productImageJson(i, urls)),
+  };
+}
+
+export function productImageJson(i: ProductImage, urls: ImageUrls): ProductImageWire {
+  return {
+    id: i.id,
+    image: urls.url(i.key),
+    images: images(urls, i.key),
+    width: i.width,
+    height: i.height,
+    alt: i.alt,
+    position: i.position,
+  };
+}
+
+export function inventoryRowJson(r: InventoryRow): InventoryRowWire {
+  return {
+    variant_id: r.variantId,
+    product_id: r.productId,
+    product_title: r.productTitle,
+    product_status: r.productStatus,
+    sku: r.sku,
+    title: r.title,
+    options: r.options,
+    stock: r.stock,
+  };
 }
 
 function cartLineJson(l: CartLine, urls: ImageUrls) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_ACTIONS } from "../../domain/audit/index.ts";
 import { productInput } from "../../domain/catalog/index.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../domain/media/index.ts";
 import { checkoutInput, ORDER_STATUSES, orderInput } from "../../domain/orders/index.ts";
@@ -69,7 +70,21 @@ export const productWire = component(
     imageWidth: z.number().int(),
     imageHeight: z.number().int(),
     available: z.boolean().meta({ description: "Whether any variant is in stock" }),
+    status: z.enum(["draft", "published"]).meta({ description: "Drafts are shown to admins only" }),
     createdAt: timestamp,
+  }),
+);
+
+export const productImageWire = component(
+  "ProductImage",
+  z.object({
+    id: z.string(),
+    image: imageUrl,
+    images: z.record(z.string(), z.string()).meta({ description: "URL of the WebP image per width in pixels" }),
+    width: z.number().int(),
+    height: z.number().int(),
+    alt: z.string(),
+    position: z.number().int().meta({ description: "0 is the product's main image" }),
   }),
 );
 
@@ -117,6 +132,7 @@ export const productDetailWire = component(
   productWire.extend({
     options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
     variants: z.array(variantWire),
+    gallery: z.array(productImageWire).meta({ description: "The product's images in order" }),
   }),
 );
 
@@ -341,3 +357,173 @@ export const checkoutRequest = checkoutInput
   .omit({ requestKey: true, paymentMethod: true })
   .extend({ payment_method: checkoutInput.shape.paymentMethod })
   .meta({ description: "The shipping and billing form; `payment_method` is `cod` unless `stripe` is offered" });
+
+export const auditEntryWire = component(
+  "AuditEntry",
+  z.object({
+    id: z.string(),
+    actor: z.object({ id: z.string().nullable(), email: z.string() }),
+    action: z.enum(AUDIT_ACTIONS),
+    target: z.object({ type: z.string(), id: z.string().nullable() }),
+    summary: z.string(),
+    changes: z
+      .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+      .nullable()
+      .meta({ description: "What changed, field by field" }),
+    createdAt: timestamp,
+  }),
+);
+export type AuditEntryWire = z.infer<typeof auditEntryWire>;
+
+export const productImportWire = component(
+  "ProductImport",
+  z.object({
+    created: z.number().int().meta({ description: "Rows whose SKU is new (variants added)" }),
+    updated: z.number().int().meta({ description: "Rows whose SKU existed and whose data changed" }),
+    errors: z.array(z.object({ row: z.number().int(), message: z.string() })).meta({
+      description: "Every bad row, by its number in the file (the header is row 1); empty when imported",
+    }),
+    dryRun: z.boolean(),
+  }),
+);
+export type ProductImportWire = z.infer<typeof productImportWire>;
+export type ProductImageWire = z.infer<typeof productImageWire>;
+export const inventoryRowWire = component(
+  "InventoryRow",
+  z.object({
+    variant_id: z.string(),
+    product_id: z.string(),
+    product_title: z.string(),
+    product_status: z.enum(["draft", "published"]),
+    sku: z.string(),
+    title: z.string(),
+    options: z.record(z.string(), z.string()),
+    stock: z.number().int(),
+  }),
+);
+export type InventoryRowWire = z.infer<typeof inventoryRowWire>;
+
+// ── the admin's orders, customers and stats ──
+
+export const orderEventWire = component(
+  "OrderEvent",
+  z.object({
+    field: z
+      .enum(["status", "payment"])
+      .meta({ description: "Which changed: the order's status or its payment status" }),
+    from: z.string().nullable().meta({ description: "null when the order was placed" }),
+    to: z.string(),
+    actor: z.object({
+      kind: z.enum(["customer", "admin", "provider", "system"]),
+      id: z.string().nullable(),
+      email: z.string().nullable().meta({ description: "The person's email, or the provider's name" }),
+    }),
+    note: z.string().nullable(),
+    at: timestamp,
+  }),
+);
+
+export const orderDetailWire = component(
+  "OrderDetail",
+  z.object({
+    order: orderWire,
+    history: z.array(orderEventWire).meta({ description: "Every change of status and payment status, oldest first" }),
+    payment: z
+      .object({
+        method: z.enum(PAYMENT_METHODS),
+        status: z.enum(PAYMENT_STATUSES),
+        amount: dollars,
+        currency: z.string(),
+        problem: z.string().nullable(),
+        created_at: timestamp,
+      })
+      .nullable()
+      .meta({ description: "The latest card payment attempt, if any" }),
+    customer: z
+      .object({ _id: z.string(), email: z.string(), name: z.string(), disabled: z.boolean() })
+      .nullable()
+      .meta({ description: "The account that placed the order (null once it is gone)" }),
+  }),
+);
+
+export const shipmentRequest = z
+  .object({ orderIds: z.array(idSchema).min(1).max(100) })
+  .meta({ description: "The orders to ship (at most 100)" });
+
+export const shipmentAnswerWire = component(
+  "ShipmentAnswer",
+  z.object({
+    shipped: z.number().int().meta({ description: "How many orders this call shipped" }),
+    results: z.array(
+      z.object({
+        orderId: z.string(),
+        order_id: z.number().int().nullable().meta({ description: "The order number (null when not found)" }),
+        outcome: z.enum(["shipped", "already_shipped", "refused", "not_found"]),
+        message: z.string(),
+      }),
+    ),
+  }),
+);
+
+export const customerWire = component(
+  "Customer",
+  z.object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    admin: z.boolean(),
+    disabled: z.boolean().meta({ description: "A disabled account cannot sign in" }),
+    created_at: timestamp,
+    order_count: z.number().int(),
+    total_spent: dollars.meta({ description: "Sales only: orders not cancelled and paid or pay on delivery" }),
+  }),
+);
+
+export const customerDetailWire = component(
+  "CustomerDetail",
+  z.object({ customer: customerWire, orders: z.array(orderWire), order_total: z.number().int() }),
+);
+
+export const customerChangedWire = component(
+  "CustomerChanged",
+  z.object({ acknowledged, modifiedCount: z.number().int(), customer: customerWire }),
+);
+
+export const statsWire = component(
+  "Stats",
+  z.object({
+    rule: z.string().meta({ description: "What counts as a sale" }),
+    periods: z.array(
+      z.object({
+        key: z.enum(["today", "7d", "30d"]),
+        label: z.string(),
+        since: z.string().meta({ description: "The first UTC day counted" }),
+        orders: z.number().int(),
+        revenue: dollars,
+        average_order_value: dollars,
+      }),
+    ),
+    revenue_per_day: z.array(z.object({ day: z.string(), orders: z.number().int(), revenue: dollars })),
+    top_products: z.array(
+      z.object({ product_id: z.string(), title: z.string(), units: z.number().int(), revenue: dollars }),
+    ),
+    low_stock: z.array(
+      z.object({
+        variant_id: z.string(),
+        product_id: z.string(),
+        title: z.string(),
+        variant_title: z.string(),
+        sku: z.string(),
+        stock: z.number().int(),
+      }),
+    ),
+    low_stock_threshold: z.number().int(),
+  }),
+);
+
+export type OrderDetailWire = z.infer<typeof orderDetailWire>;
+export type ShipmentAnswer = z.infer<typeof shipmentAnswerWire>;
+export type CustomerWire = z.infer<typeof customerWire>;
+export type CustomerDetailWire = z.infer<typeof customerDetailWire>;
+export type CustomerChanged = z.infer<typeof customerChangedWire>;
+export type StatsWire = z.infer<typeof statsWire>;

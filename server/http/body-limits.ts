@@ -4,16 +4,20 @@ import type { Config } from "../config.ts";
 import { errorBody } from "./errors.ts";
 
 /** Routes that take a file upload; every other body is a JSON document or a small form. */
-export const UPLOAD_ROUTES: readonly { method: string; path: string }[] = [
+export const UPLOAD_ROUTES: readonly { method: string; path: string | RegExp }[] = [
   { method: "POST", path: "/api/products" },
   { method: "POST", path: "/dashboard/addnewproduct" },
+  // product editing: gallery uploads, and the products CSV import (API and pages)
+  { method: "POST", path: /^\/api\/products\/[A-Za-z0-9_-]+\/images$/ },
+  { method: "POST", path: "/api/admin/products/import" },
+  { method: "POST", path: /^\/dashboard\/(?:products(?:\/[A-Za-z0-9_-]+)?|manageallproducts)(?:\.data)?$/ },
 ];
 
 /** Room for the form fields and multipart framing around an upload. */
 export const UPLOAD_FORM_OVERHEAD_BYTES = 1024 * 1024;
 
 export const isUploadRoute = (method: string, path: string) =>
-  UPLOAD_ROUTES.some((r) => r.method === method && r.path === path);
+  UPLOAD_ROUTES.some((r) => r.method === method && (typeof r.path === "string" ? r.path === path : r.path.test(path)));
 
 /**
  * Refuses a body over its route's limit with 413 before it is read: by Content-Length when given,

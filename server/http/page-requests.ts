@@ -10,7 +10,7 @@ type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: b
  * React Router build's route table, so that a post to any other page is answered here (405) instead of
  * by React Router, whose answer would name internal route ids.
  */
-export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: string) => boolean {
+export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: string, search?: string) => boolean {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
@@ -29,11 +29,14 @@ export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: stri
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
-  return (pathname) => {
+  return (pathname, search = "") => {
     const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_$/, "/") || "/" : pathname;
-    const matches = matchRoutes(roots as RouteObject[], path === "/_root" ? "/" : path);
-    const leaf = matches?.at(-1)?.route.id;
-    return Boolean(leaf && build.routes[leaf]?.module.action);
+    const matches = matchRoutes(roots as RouteObject[], path === "/_root" ? "/" : path) ?? [];
+    // as React Router does: a post goes to an index route only when the URL says `?index`, else to its layout
+    const toIndex = new URLSearchParams(search).has("index");
+    const target = matches.at(-1)?.route.index && !toIndex ? matches.at(-2) : matches.at(-1);
+    const id = target?.route.id;
+    return Boolean(id && build.routes[id]?.module.action);
   };
 }
 
@@ -43,7 +46,7 @@ export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: stri
  * kind, an address that cannot be decoded or a post from another origin is refused before the page
  * is involved.
  */
-export function pageRequests(hasAction: (pathname: string) => boolean): MiddlewareHandler {
+export function pageRequests(hasAction: (pathname: string, search: string) => boolean): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     const url = new URL(c.req.url);
@@ -53,7 +56,7 @@ export function pageRequests(hasAction: (pathname: string) => boolean): Middlewa
       return c.text("The address is not valid.", 400);
     }
     if (method === "GET" || method === "HEAD") return next();
-    if (method !== "POST" || !hasAction(url.pathname)) {
+    if (method !== "POST" || !hasAction(url.pathname, url.search)) {
       return c.text("This page does not accept that method.", 405, {
         Allow: method === "POST" ? "GET, HEAD" : "GET, HEAD, POST",
       });

@@ -50,11 +50,14 @@ async function stockOf(api: APIRequestContext, productId: string, variantId: str
   return product.variants.find((v) => v.id === variantId)?.stock ?? -1;
 }
 
-/** The n-th seeded product with a Size option, and one without options. */
+/**
+ * The n-th seeded product with a Size option, and one without options, from past the first 20
+ * products: other spec files restock those (support/shop-api.ts productAt) while this one counts stock.
+ */
 async function products(api: APIRequestContext, n: number): Promise<{ sized: Product; plain: Product }> {
   const list = (await (await api.get("/api/products?limit=100")).json()) as { _id: string }[];
   const details = await Promise.all(
-    list.slice(0, 40).map(async (p) => (await api.get(`/api/products/${p._id}`)).json()),
+    list.slice(20, 60).map(async (p) => (await api.get(`/api/products/${p._id}`)).json()),
   );
   const sized = details.filter((p: Product) => p.options.some((o) => o.name === "Size"))[n];
   const plain = details.filter((p: Product) => p.options.length === 0)[n];

@@ -1,5 +1,5 @@
 // The customer's dashboard: the side menu, Add A Review (star widget, validation, reset) and the
-// Payment placeholder.
+// Payment page of a customer who has not ordered yet (payments.spec.ts covers one who has).
 import { uniqueTag } from "./support/env.ts";
 import { expect, customerTest as test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
@@ -44,10 +44,11 @@ test("the dashboard menu leads to My Orders", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "My Order" })).toBeVisible();
 });
 
-test("/dashboard/payment shows 'Coming soon'", async ({ page }) => {
+test("/dashboard/payment says a new customer has no payments yet", async ({ page }) => {
   await open(page, "/dashboard/payment");
   await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
-  await expect(inMain(page, /Coming soon/i)).toBeVisible();
+  await expect(inMain(page, "No payments yet: they appear here with your orders.")).toBeVisible();
+  await expect(page.getByTestId("payment")).toHaveCount(0);
 });
 
 test.describe("Add A Review", () => {

@@ -82,10 +82,13 @@ const customerLinks = [
 const adminLinks = [
   { to: "/dashboard/manageorders", label: "Manage All Orders" },
   { to: "/dashboard/manageallproducts", label: "Manage Products" },
+  { to: "/dashboard/inventory", label: "Inventory" },
   { to: "/dashboard/addnewproduct", label: "Add A Product" },
   { to: "/dashboard/reviews", label: "All Customer Reviews" },
   { to: "/dashboard/makeadmin", label: "Make Admin" },
   { to: "/dashboard/mail", label: "Mail" },
+  { to: "/dashboard/customers", label: "Customers" },
+  { to: "/dashboard/audit", label: "Audit log" },
 ];
 
 function MenuLinks({ links, label }: { links: { to: string; label: string }[]; label: string }) {

@@ -1,0 +1,167 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+import { toCents } from "../shared/money.ts";
+import { fieldErrorsOf } from "../shared/validation.ts";
+import { PRODUCT_STATUSES, type ProductStatus, productInput, skuSchema, stockSchema } from "./schemas.ts";
+
+/**
+ * The products CSV (RFC 4180, UTF-8, a header row, one row per variant): reading a file into
+ * checked rows, and writing rows safely for spreadsheets. No database here: the import's plan is
+ * made by csv.ts.
+ */
+
+/** The most data rows one import takes (the file's size is bounded by MAX_UPLOAD_BYTES too). */
+export const MAX_IMPORT_ROWS = 5_000;
+/** Columns every import must have. */
+export const REQUIRED_COLUMNS = ["sku", "title", "category", "price", "stock"] as const;
+const DESC_COLUMNS = ["desc1", "desc2", "desc3", "desc4"] as const;
+/** An option's column is `option:<Name>` (for example `option:Size`). */
+export const OPTION_PREFIX = "option:";
+/** The export's columns before the options, and after them. */
+export const LEADING_COLUMNS = ["sku", "title", "category", "price", "stock", "status"] as const;
+export const TRAILING_COLUMNS = [...DESC_COLUMNS, "product_id"] as const;
+
+export type RowError = { row: number; message: string };
+
+export type CsvRow = {
+  /** the row's number in the file, the header being row 1 */
+  row: number;
+  sku: string;
+  title: string;
+  /** category names or slugs */
+  categories: string[];
+  priceCents: number;
+  stock: number;
+  /** absent: the column is not in the file (or the cell is empty) */
+  status?: ProductStatus;
+  /** the option values the row gives (`option:Size` → { Size: "M" }), empty cells left out */
+  options: Record<string, string>;
+  /** absent: the column is not in the file; null: the cell is empty */
+  desc: Partial<Record<(typeof DESC_COLUMNS)[number], string | null>>;
+  productId?: string;
+};
+
+/** A leading ' that the export put before a cell starting with = + - @ (tab, CR) comes off again. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const unescapeCell = (v: string) => (v.startsWith("'") && FORMULA_START.test(v.slice(1)) ? v.slice(1) : v);
+/** Cells a spreadsheet would run as a formula get a leading ' (OWASP's advice for CSV injection). */
+export const escapeCell = (v: string) => (FORMULA_START.test(v) ? `'${v}` : v);
+
+/** Writes rows as CSV (CRLF line ends, quotes where needed), each cell escaped against formulas. */
+export function csvLines(rows: (string | number)[][]): string {
+  return stringify(
+    rows.map((r) => r.map((cell) => (typeof cell === "number" ? String(cell) : escapeCell(cell)))),
+    { record_delimiter: "\r\n" },
+  );
+}
+
+const rowSchema = z.object({
+  sku: skuSchema,
+  title: productInput.shape.title,
+  category: productInput.shape.Categories,
+  price: productInput.shape.price,
+  stock: z.string().trim().regex(/^\d+$/, "Stock must be a whole number.").transform(Number).pipe(stockSchema),
+  status: z.preprocess(
+    (v) => (v === "" ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(PRODUCT_STATUSES, { error: "status must be draft or published." }).optional(),
+  ),
+  desc1: productInput.shape.desc1.optional(),
+  desc2: productInput.shape.desc2,
+  desc3: productInput.shape.desc3,
+  desc4: productInput.shape.desc4,
+  product_id: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/, "product_id is not a product's id.")
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/**
+ * Reads a products CSV: a UTF-8 BOM is dropped, CRLF or LF, quoted fields may hold commas,
+ * quotes and line breaks. Answers the checked rows and every problem, each with its row number
+ * (the header is row 1; blank lines are skipped but counted).
+ */
+export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowError[] } {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false });
+  } catch (e) {
+    const err = e as { message?: string; records?: number };
+    const row = (err.records ?? 0) + 1;
+    return { rows: [], errors: [{ row, message: `The file is not valid CSV: ${err.message ?? "unreadable"}` }] };
+  }
+  const [header, ...data] = records;
+  if (!header || header.every((h) => h.trim() === "")) {
+    return { rows: [], errors: [{ row: 1, message: "The file is empty: it needs a header row." }] };
+  }
+  const names = header.map((h) => h.trim().replace(/^\uFEFF/, ""));
+  const columns = names.map((n) => (n.toLowerCase().startsWith(OPTION_PREFIX) ? n : n.toLowerCase()));
+  const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
+  const errors: RowError[] = [];
+  if (missing.length)
+    errors.push({ row: 1, message: `Missing column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}.` });
+  const seen = new Set<string>();
+  for (const c of columns) {
+    if (c && seen.has(c.toLowerCase())) errors.push({ row: 1, message: `The column “${c}” is there twice.` });
+    seen.add(c.toLowerCase());
+  }
+  const blank = (r: string[]) => r.every((cell) => cell.trim() === "");
+  const dataRows = data.filter((r) => !blank(r)).length;
+  if (dataRows > MAX_IMPORT_ROWS) {
+    errors.push({ row: 1, message: `The file has ${dataRows} rows; one import takes at most ${MAX_IMPORT_ROWS}.` });
+  }
+  if (errors.length) return { rows: [], errors };
+
+  const rows: CsvRow[] = [];
+  data.forEach((record, i) => {
+    const row = i + 2;
+    if (blank(record)) return;
+    if (record.length !== columns.length) {
+      errors.push({ row, message: `The row has ${record.length} cells; the header has ${columns.length}.` });
+      return;
+    }
+    const cells: Record<string, string> = {};
+    const options: Record<string, string> = {};
+    columns.forEach((c, j) => {
+      const value = unescapeCell(record[j]);
+      if (c.startsWith(OPTION_PREFIX)) {
+        const name = c.slice(OPTION_PREFIX.length).trim();
+        if (name && value.trim()) options[name] = value.trim();
+      } else cells[c] = value;
+    });
+    const input = {
+      ...cells,
+      category: (cells.category ?? "").split("|"),
+    };
+    const parsed = rowSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields = fieldErrorsOf(parsed.error);
+      errors.push({
+        row,
+        message: Object.entries(fields)
+          .map(([field, message]) => `${field.split(".")[0]}: ${message}`)
+          .join(" "),
+      });
+      return;
+    }
+    const v = parsed.data;
+    const desc: CsvRow["desc"] = {};
+    for (const d of DESC_COLUMNS) if (d in cells) desc[d] = v[d] ?? null;
+    rows.push({
+      row,
+      sku: v.sku,
+      title: v.title,
+      categories: v.category,
+      priceCents: toCents(v.price),
+      stock: v.stock,
+      status: v.status,
+      options,
+      desc,
+      productId: v.product_id,
+    });
+  });
+  return { rows, errors };
+}

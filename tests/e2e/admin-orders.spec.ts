@@ -1,0 +1,131 @@
+/**
+ * The admin's order desk, customers, dashboard and audit log in Chromium, as a shop owner uses them:
+ * find an order by the customer's email and open it, ship two orders at once, disable a customer
+ * (whose sign-in is then refused), read the dashboard's chart and its table; every page axe-clean and
+ * usable at 375 px.
+ */
+import { newAccount, signIn } from "./support/accounts.ts";
+import {
+  adminOrderRow,
+  expect,
+  newCustomerPage,
+  openAdminPage,
+  orderCell,
+  placeOrderWith,
+  test,
+  uniqueOrderDetails,
+} from "./support/admin.ts";
+import { expectNoAxeViolations } from "./support/axe.ts";
+import { open } from "./support/navigation.ts";
+import { expectToast } from "./support/pages.ts";
+import { productAt } from "./support/shop-api.ts";
+
+test.describe("the admin's order desk", () => {
+  // each test signs in two browsers and walks several server-rendered pages
+  test.describe.configure({ timeout: 90_000 });
+
+  test("finds an order by the customer's email and opens it with its history", async ({
+    page,
+    customer,
+    admin,
+    request,
+  }) => {
+    const product = await productAt(request, 4);
+    const details = uniqueOrderDetails();
+    const order = await placeOrderWith(page.request, product._id, details);
+
+    await openAdminPage(admin, "/dashboard/orders", "All Order");
+    const search = admin.getByRole("search", { name: "Find orders" });
+    await search.getByLabel("Order number, email or name").fill(customer.email);
+    await search.getByRole("button", { name: "Find orders" }).click();
+    await expect(admin).toHaveURL(/[?&]q=/);
+    await expect(admin.getByTestId("admin-order")).toHaveCount(1);
+    await expect(orderCell(adminOrderRow(admin, details.full_name), "Email")).toHaveText(customer.email);
+
+    await admin.getByRole("link", { name: `Order ${order.order_id}` }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: `Order ${order.order_id}` })).toBeVisible();
+    await expect(admin.getByText(details.address)).toBeVisible();
+    await expect(admin.getByTestId("order-line")).toContainText(product.title);
+    await expect(admin.getByTestId("order-history")).toContainText(`Placed (Pending) by customer ${customer.email}`);
+  });
+
+  test("ships two selected orders at once", async ({ page, customer, admin, request }) => {
+    const product = await productAt(request, 7);
+    const first = uniqueOrderDetails();
+    const second = uniqueOrderDetails();
+    const a = await placeOrderWith(page.request, product._id, first);
+    const b = await placeOrderWith(page.request, product._id, second);
+
+    await openAdminPage(admin, `/dashboard/orders?q=${encodeURIComponent(customer.email)}`, "All Order");
+    await admin.getByRole("checkbox", { name: `Select order ${a.order_id}` }).check();
+    await admin.getByRole("checkbox", { name: `Select order ${b.order_id}` }).check();
+    await admin.getByRole("button", { name: "Ship selected orders" }).click();
+    await expectToast(admin, "Shipped 2 orders.");
+    await expect(orderCell(adminOrderRow(admin, first.full_name), "Status")).toHaveText("Shipped");
+    await expect(orderCell(adminOrderRow(admin, second.full_name), "Status")).toHaveText("Shipped");
+  });
+
+  test("disables a customer, whose sign-in is then refused, and enables them again", async ({ admin, openBrowser }) => {
+    const { page, account } = await newCustomerPage(openBrowser, newAccount("Disabled"));
+    await openAdminPage(admin, `/dashboard/customers?q=${encodeURIComponent(account.email)}`, "Customers");
+    await admin.getByTestId("customer").getByRole("link", { name: account.name }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: account.name })).toBeVisible();
+    await admin.getByRole("button", { name: "Disable account" }).click();
+    await expectToast(admin, "Account disabled: it can no longer sign in.");
+
+    await signIn(page, account.email, account.password, { stayOnForm: true });
+    await expect(page.getByText("This account has been suspended.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+
+    await admin.getByRole("button", { name: "Enable account" }).click();
+    await expectToast(admin, "Account enabled: it can sign in again.");
+    await signIn(page, account.email, account.password);
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await openAdminPage(admin, "/dashboard/audit?action=user.disable", "Audit log");
+    await expect(admin.getByTestId("audit-entry").first()).toContainText(`Disabled the account of ${account.email}`);
+  });
+
+  test("the dashboard shows the sales figures and a revenue chart with its table", async ({ admin }) => {
+    await openAdminPage(admin, "/dashboard", "Dashboard");
+    await expect(admin.getByTestId("period-today")).toBeVisible();
+    const chart = admin.getByRole("img", { name: /Revenue per day, last 30 days/ });
+    await expect(chart).toBeVisible();
+    await admin.getByText("Revenue per day as a table").click();
+    const table = admin.getByRole("table", { name: /Revenue per day/ });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole("row")).toHaveCount(31);
+  });
+
+  test("every new admin page is axe-clean and fits a 375 px screen", async ({ page, customer, admin, request }) => {
+    const product = await productAt(request, 2);
+    const order = await placeOrderWith(page.request, product._id);
+    const customers = await admin.request.get(`/api/admin/customers?q=${encodeURIComponent(customer.email)}`);
+    const [{ _id: customerId }] = (await customers.json()) as { _id: string }[];
+    await admin.setViewportSize({ width: 375, height: 812 });
+    const pages: [string, string][] = [
+      ["/dashboard", "Dashboard"],
+      [`/dashboard/orders?q=${encodeURIComponent(customer.email)}`, "All Order"],
+      [`/dashboard/orders/${order._id}`, `Order ${order.order_id}`],
+      ["/dashboard/customers", "Customers"],
+      [`/dashboard/customers/${customerId}`, customer.name],
+      ["/dashboard/audit", "Audit log"],
+    ];
+    for (const [path, heading] of pages) {
+      await openAdminPage(admin, path, heading);
+      await expectNoAxeViolations(admin);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+  });
+
+  test("customers cannot open the new admin pages", async ({ page, customer }) => {
+    for (const path of ["/dashboard/orders", "/dashboard/customers", "/dashboard/audit"]) {
+      await open(page, path);
+      await expect(page, path).toHaveURL(/\/login\?from=.*reason=admin/);
+    }
+    // and their dashboard shows no shop figures
+    await open(page, "/dashboard");
+    await expect(page.getByTestId("period-today")).toHaveCount(0);
+    expect(customer.email).toBeTruthy();
+  });
+});

@@ -1,0 +1,443 @@
+/**
+ * The admin's catalogue: editing products (partial PUT, variants, validation), drafts hidden from
+ * the storefront and the public API, the image gallery, the inventory list, and the products CSV
+ * (export, import, dry run, refusals). Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
+ */
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as editPage } from "../../app/routes/dashboard/admin/edit-product.tsx";
+import { loader as inventoryPage } from "../../app/routes/dashboard/admin/inventory.tsx";
+import { loader as productsPage } from "../../app/routes/dashboard/admin/manage-products.tsx";
+import { loader as productPage } from "../../app/routes/product.tsx";
+import { loader as sitemapPage } from "../../app/routes/sitemap.ts";
+import { createProduct, expectError, pngImage } from "../support/fixtures.ts";
+import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: the route modules' own argument types
+type Loader = (args: any) => Promise<unknown>;
+
+/** A page loader's arguments, for a request from this client. */
+async function pageArgs(client: Client, path: string, params: Record<string, string> = {}) {
+  const request = new Request(`${TEST_ORIGIN}${path}`, { headers: client.cookie ? { cookie: client.cookie } : {} });
+  return { request, params, context: await pageContext(shop, request) } as never;
+}
+
+/** The status a page answers: 200, or the status it throws (404, a redirect). */
+async function pageStatus(client: Client, path: string, loader: Loader, params: Record<string, string>) {
+  try {
+    await loader(await pageArgs(client, path, params));
+    return 200;
+  } catch (e) {
+    if (e instanceof Response) return e.status;
+    return (e as { init?: { status?: number } }).init?.status ?? 500;
+  }
+}
+
+let shop: TestShop;
+let admin: Client;
+let customer: Client;
+beforeAll(async () => {
+  shop = await createTestShop();
+  admin = await shop.admin();
+  customer = await shop.customer();
+});
+afterAll(async () => shop?.close());
+
+/** Every row of the catalogue's tables, to prove that a refused request wrote nothing. */
+async function catalogue() {
+  const db = shop.db;
+  return {
+    product: await db.selectFrom("product").selectAll().orderBy("id").execute(),
+    product_variant: await db.selectFrom("product_variant").selectAll().orderBy("id").execute(),
+    product_category: await db
+      .selectFrom("product_category")
+      .selectAll()
+      .orderBy("product_id")
+      .orderBy("category_id")
+      .execute(),
+    product_image: await db.selectFrom("product_image").selectAll().orderBy("id").execute(),
+  };
+}
+
+async function detail(client: Client, id: string) {
+  const res = await client.request(`/api/products/${id}`);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const put = (client: Client, id: string, json: unknown) =>
+  client.request(`/api/products/${id}`, { method: "PUT", json });
+
+function imageForm(data: Buffer, alt = "") {
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(data)], { type: "image/png" }), "photo.png");
+  if (alt) form.append("alt", alt);
+  return form;
+}
+
+function csvForm(text: string) {
+  const form = new FormData();
+  form.append("file", new Blob([text], { type: "text/csv" }), "products.csv");
+  return form;
+}
+
+async function exportCsv(): Promise<string> {
+  const res = await admin.request("/api/admin/products.csv");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+  return res.text();
+}
+
+const importCsv = (text: string, dryRun = false) =>
+  admin.request(`/api/admin/products/import${dryRun ? "?dryRun=1" : ""}`, { method: "POST", body: csvForm(text) });
+
+describe("PUT /api/products/{id}", () => {
+  it("changes only the fields sent, and records the edit in the audit log", async () => {
+    const { id, product } = await createProduct(admin);
+    const res = await put(admin, id, { title: "Renamed lamp", price: 12.5 });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ title: "Renamed lamp", price: 12.5, desc1: product.desc1, status: "published" });
+    expect(body.categories).toEqual(product.categories);
+    const audit = await (await admin.request(`/api/admin/audit?target_id=${id}&action=product.update`)).json();
+    expect(audit[0].changes).toMatchObject({
+      title: { from: product.title, to: "Renamed lamp" },
+      priceCents: { from: 4990, to: 1250 },
+    });
+  });
+
+  it("edits the four descriptions and categories, and clears an optional line with null", async () => {
+    const { id } = await createProduct(admin, { desc2: "Second line" });
+    const res = await put(admin, id, {
+      desc1: "New first",
+      desc2: null,
+      desc3: "Third",
+      desc4: "Fourth",
+      Categories: ["Shoes", "Denim"],
+    });
+    expect(res.status).toBe(200);
+    const body = await detail(admin, id);
+    expect(body).toMatchObject({ desc1: "New first", desc2: "", desc3: "Third", desc4: "Fourth" });
+    expect(body.categories.map((c: { slug: string }) => c.slug).sort()).toEqual(["denim", "shoes"]);
+  });
+
+  it("replaces options and variants: adds, keeps and removes variants with SKU, price and stock", async () => {
+    const { id, product } = await createProduct(admin);
+    const first = product.variants[0];
+    const res = await put(admin, id, {
+      options: [{ name: "Size", values: ["S", "M"] }],
+      variants: [
+        { id: first.id, sku: first.sku, options: { Size: "S" }, stock: 3 },
+        { sku: `NEW-${id.slice(0, 6)}`, options: { Size: "M" }, price: 59.9, stock: 8 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.options).toEqual([{ name: "Size", values: ["S", "M"] }]);
+    expect(
+      body.variants.map((v: { title: string; stock: number; price: number }) => [v.title, v.stock, v.price]),
+    ).toEqual([
+      ["S", 3, 49.9],
+      ["M", 8, 59.9],
+    ]);
+    expect(body.variants[0].id).toBe(first.id);
+
+    const removed = await put(admin, id, {
+      variants: [{ id: body.variants[1].id, sku: body.variants[1].sku, options: { Size: "M" }, stock: 8 }],
+    });
+    expect(removed.status).toBe(200);
+    expect((await removed.json()).variants).toHaveLength(1);
+  });
+
+  it("answers 422 with every bad field beside its name, and changes nothing", async () => {
+    const { id } = await createProduct(admin);
+    const other = await createProduct(admin);
+    const before = await catalogue();
+    const res = await put(admin, id, {
+      title: "",
+      price: -1,
+      status: "hidden",
+      Categories: ["Nope"],
+    });
+    const error = await expectError(res, 422, "validation_failed");
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(["Categories", "price", "status", "title"]);
+    const taken = await put(admin, id, {
+      variants: [{ sku: other.product.variants[0].sku, stock: 1 }],
+    });
+    expect((await expectError(taken, 422)).fields).toEqual({ "variants.0.sku": "Another variant has this SKU." });
+    const badOption = await put(admin, id, {
+      options: [{ name: "Size", values: ["S"] }],
+      variants: [{ sku: "X-1", options: { Size: "XL" }, stock: 1 }],
+    });
+    expect((await expectError(badOption, 422)).fields?.["variants.0.options.0"]).toMatch(/must be one of S/);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it("answers 404 for an unknown product, 415 for a body that is not JSON", async () => {
+    await expectError(await put(admin, "no-such-product", { title: "X" }), 404);
+    const { id } = await createProduct(admin);
+    const res = await admin.request(`/api/products/${id}`, {
+      method: "PUT",
+      headers: { "content-type": "text/plain" },
+      body: "title=x",
+    });
+    await expectError(res, 415);
+  });
+});
+
+describe("drafts", () => {
+  it("are hidden from the public API, search, product page and sitemap, and shown to admins", async () => {
+    const word = `zqdraft${Math.random().toString(36).slice(2, 7)}`;
+    const { id } = await createProduct(admin, { title: `Hidden ${word}` });
+    expect((await put(admin, id, { status: "draft" })).status).toBe(200);
+
+    for (const client of [shop.anonymous, customer]) {
+      await expectError(await client.request(`/api/products/${id}`), 404);
+      const search = await (await client.request(`/api/search?q=${word}`)).json();
+      expect(search.total).toBe(0);
+      const list = await (await client.request("/api/products?limit=100&sort=newest")).json();
+      expect(list.map((p: { _id: string }) => p._id)).not.toContain(id);
+      expect(await pageStatus(client, `/product/${id}`, productPage, { productId: id })).toBe(404);
+    }
+    const sitemap = (await sitemapPage(await pageArgs(shop.anonymous, "/sitemap.xml"))) as Response;
+    expect(await sitemap.text()).not.toContain(id);
+    // the public asking for drafts is refused
+    await expectError(await shop.anonymous.request("/api/products?status=draft"), 401);
+    await expectError(await customer.request("/api/search?status=all"), 403);
+
+    expect((await detail(admin, id)).status).toBe("draft");
+    const drafts = await (await admin.request(`/api/search?q=${word}&status=draft`)).json();
+    expect(drafts.items.map((p: { _id: string }) => p._id)).toEqual([id]);
+    const all = await admin.request("/api/products?status=all&limit=100&sort=newest");
+    expect((await all.json()).map((p: { _id: string }) => p._id)).toContain(id);
+    const published = await (await admin.request(`/api/search?q=${word}`)).json();
+    expect(published.total).toBe(0);
+    expect(await pageStatus(admin, `/product/${id}`, productPage, { productId: id })).toBe(200);
+
+    // published again: everyone sees it at once (the cached answers follow the catalogue's version)
+    expect((await put(admin, id, { status: "published" })).status).toBe(200);
+    expect((await shop.anonymous.request(`/api/products/${id}`)).status).toBe(200);
+    expect((await (await shop.anonymous.request(`/api/search?q=${word}`)).json()).total).toBe(1);
+  });
+
+  it("cannot be put in a cart by a customer", async () => {
+    const { id, product } = await createProduct(admin);
+    expect((await put(admin, id, { status: "draft" })).status).toBe(200);
+    const res = await customer.request("/api/cart/items", {
+      method: "POST",
+      json: { variantId: product.variants[0].id, quantity: 1 },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("the gallery", () => {
+  it("adds, reorders (the first is the main image) and removes images, keeping at least one", async () => {
+    const { id, product } = await createProduct(admin);
+    const added = await admin.request(`/api/products/${id}/images`, {
+      method: "POST",
+      body: imageForm(await pngImage(80, 60), "Side view"),
+    });
+    expect(added.status).toBe(201);
+    const gallery = await added.json();
+    expect(gallery).toHaveLength(2);
+    expect(gallery[1]).toMatchObject({ alt: "Side view", position: 1, width: 480 });
+
+    const order = [
+      { id: gallery[1].id, alt: "Side view" },
+      { id: gallery[0].id, alt: "Front" },
+    ];
+    const arranged = await admin.request(`/api/products/${id}/images`, { method: "PUT", json: { images: order } });
+    expect(arranged.status).toBe(200);
+    expect((await arranged.json()).map((i: { id: string }) => i.id)).toEqual(order.map((i) => i.id));
+    const after = await detail(shop.anonymous, id);
+    expect(after.image).toBe(gallery[1].image);
+    expect(after.gallery.map((i: { alt: string }) => i.alt)).toEqual(["Side view", "Front"]);
+
+    await expectError(
+      await admin.request(`/api/products/${id}/images`, { method: "PUT", json: { images: [order[0]] } }),
+      422,
+    );
+    const removed = await admin.request(`/api/products/${id}/images/${gallery[1].id}`, { method: "DELETE" });
+    expect(removed.status).toBe(200);
+    expect((await detail(shop.anonymous, id)).image).toBe(product.image);
+    await expectError(await admin.request(`/api/products/${id}/images/${gallery[0].id}`, { method: "DELETE" }), 409);
+    await expectError(await admin.request(`/api/products/${id}/images/nope`, { method: "DELETE" }), 404);
+  });
+
+  it("refuses a file that is not an image", async () => {
+    const { id } = await createProduct(admin);
+    const before = await catalogue();
+    const form = new FormData();
+    form.append("image", new Blob(["not an image"], { type: "image/png" }), "x.png");
+    await expectError(await admin.request(`/api/products/${id}/images`, { method: "POST", body: form }), 415);
+    expect(await catalogue()).toEqual(before);
+  });
+});
+
+describe("every new admin route refuses everyone else", () => {
+  it("answers 401 to visitors and 403 to customers, changing nothing", async () => {
+    const { id, product } = await createProduct(admin);
+    const image = product.variants[0].id;
+    const calls: [string, string, () => RequestInit][] = [
+      ["PUT", `/api/products/${id}`, () => ({ method: "PUT", json: { title: "Hacked" } }) as RequestInit],
+      ["POST", `/api/products/${id}/images`, () => ({ method: "POST", body: imageForm(Buffer.from("x")) })],
+      ["PUT", `/api/products/${id}/images`, () => ({ method: "PUT", json: { images: [] } }) as RequestInit],
+      ["DELETE", `/api/products/${id}/images/${image}`, () => ({ method: "DELETE" })],
+      ["GET", "/api/admin/products.csv", () => ({})],
+      ["POST", "/api/admin/products/import", () => ({ method: "POST", body: csvForm("sku\n") })],
+      ["GET", "/api/admin/inventory", () => ({})],
+    ];
+    const before = await catalogue();
+    for (const [method, path, init] of calls) {
+      await expectError(await shop.anonymous.request(path, init()), 401);
+      const res = await customer.request(path, init());
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    const pages: [string, Loader, Record<string, string>][] = [
+      ["/dashboard/products", productsPage, {}],
+      [`/dashboard/products/${id}`, editPage, { productId: id }],
+      ["/dashboard/inventory", inventoryPage, {}],
+    ];
+    for (const client of [shop.anonymous, customer]) {
+      for (const [path, loader, params] of pages) {
+        const res = (await loader(await pageArgs(client, path, params)).catch((e: unknown) => e)) as Response;
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get("location")).toMatch(/^\/login\?/);
+      }
+    }
+    expect(await catalogue()).toEqual(before);
+  });
+});
+
+describe("GET /api/admin/inventory", () => {
+  it("lists variants with stock, the low ones at or below the threshold, searchable by SKU", async () => {
+    const { product } = await createProduct(admin);
+    const variant = product.variants[0];
+    await admin.request(`/api/variants/${variant.id}`, { method: "PATCH", json: { stock: 2 } });
+    const low = await admin.request(`/api/admin/inventory?low=1&q=${variant.sku}`);
+    expect(low.status).toBe(200);
+    expect(await low.json()).toEqual([
+      expect.objectContaining({ variant_id: variant.id, sku: variant.sku, stock: 2, product_title: product.title }),
+    ]);
+    await admin.request(`/api/variants/${variant.id}`, { method: "PATCH", json: { stock: 6 } });
+    expect(await (await admin.request(`/api/admin/inventory?low=1&q=${variant.sku}`)).json()).toEqual([]);
+  });
+});
+
+describe("products CSV", () => {
+  it("exports one row per variant with a header, and an unchanged export imports as 0 created, 0 updated", async () => {
+    const raw = new Uint8Array(await (await admin.request("/api/admin/products.csv")).arrayBuffer());
+    expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = await exportCsv();
+    const records: string[][] = parse(csv, { bom: true });
+    expect(records[0].slice(0, 6)).toEqual(["sku", "title", "category", "price", "stock", "status"]);
+    expect(records[0].at(-1)).toBe("product_id");
+    const variants = await shop.db
+      .selectFrom("product_variant")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(records.length - 1).toBe(Number(variants.n));
+
+    const before = await catalogue();
+    const res = await importCsv(csv);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ created: 0, updated: 0, errors: [], dryRun: false });
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it("updates a changed price (dry run first, which writes nothing), and records the import", async () => {
+    const { id, product } = await createProduct(admin);
+    const csv = await exportCsv();
+    const sku = product.variants[0].sku;
+    const records: string[][] = parse(csv, { bom: true });
+    const header = records[0];
+    const row = records.find((r) => r[0] === sku) as string[];
+    row[header.indexOf("price")] = "77.25";
+    const changed = [header, row].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\r\n");
+
+    const before = await catalogue();
+    const dry = await importCsv(changed, true);
+    expect(dry.status).toBe(200);
+    expect(await dry.json()).toEqual({ created: 0, updated: 1, errors: [], dryRun: true });
+    expect(await catalogue()).toEqual(before);
+
+    const real = await importCsv(changed);
+    expect(await real.json()).toEqual({ created: 0, updated: 1, errors: [], dryRun: false });
+    expect((await detail(shop.anonymous, id)).price).toBe(77.25);
+    const audit = await (await admin.request("/api/admin/audit?action=product.import")).json();
+    expect(audit[0].summary).toBe("Imported products: 0 created, 1 updated");
+    // the same file again changes nothing
+    expect(await (await importCsv(changed)).json()).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  it("creates products from rows with new SKUs (BOM, CRLF, quoted commas and line breaks)", async () => {
+    const sku = `IMP-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const text =
+      "\uFEFFsku,title,category,price,stock,option:Size,desc1\r\n" +
+      `${sku}-S,"Imported, tee",Shoes|Denim,19.90,4,S,"Soft\r\ncotton"\r\n` +
+      `${sku}-M,"Imported, tee",Shoes|Denim,21.00,0,M,"Soft\r\ncotton"\r\n`;
+    const res = await importCsv(text);
+    expect(await res.json()).toEqual({ created: 2, updated: 0, errors: [], dryRun: false });
+    const row = await shop.db
+      .selectFrom("product_variant")
+      .innerJoin("product", "product.id", "product_variant.product_id")
+      .select(["product.id", "product.status", "product.desc1"])
+      .where("product_variant.sku", "=", `${sku}-M`)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "draft", desc1: "Soft\r\ncotton" });
+    const body = await detail(admin, row.id);
+    expect(body.title).toBe("Imported, tee");
+    expect(
+      body.variants.map((v: { title: string; price: number; stock: number }) => [v.title, v.price, v.stock]),
+    ).toEqual([
+      ["S", 19.9, 4],
+      ["M", 21, 0],
+    ]);
+  });
+
+  it("refuses a file with bad rows with 422, reporting every one by its row number, writing nothing", async () => {
+    const text = [
+      "sku,title,category,price,stock,desc1",
+      "OK-ROW-1,Fine product,Shoes,10,1,Nice",
+      "BAD ROW,Bad sku,Shoes,10,1,Nice",
+      'OK-ROW-2,"Multi\nline title",Shoes,abc,1,Nice',
+      "OK-ROW-3,Unknown category,Spaceships,10,1,Nice",
+      "OK-ROW-4,Negative stock,Shoes,10,-3,Nice",
+      "OK-ROW-1,Twice,Shoes,10,1,Nice",
+    ].join("\n");
+    const before = await catalogue();
+    const res = await importCsv(text);
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.error.code).toBe("validation_failed");
+    expect(body.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5, 6, 7]);
+    expect(body.errors[0].message).toMatch(/sku/i);
+    expect(body.errors[1].message).toMatch(/price/i);
+    expect(body.errors[2].message).toMatch(/Spaceships/);
+    expect(body.errors[4].message).toMatch(/row 2/);
+    expect(await catalogue()).toEqual(before);
+
+    const missing = await importCsv("sku,title,price\nA-1,x,1\n");
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toEqual([{ row: 1, message: "Missing columns: category, stock." }]);
+  });
+
+  it("escapes cells that a spreadsheet would run as formulas, and reads them back unchanged", async () => {
+    const { id } = await createProduct(admin);
+    expect((await put(admin, id, { title: '=HYPERLINK("http://evil")', desc2: "@SUM(A1)" })).status).toBe(200);
+    const csv = await exportCsv();
+    const records: string[][] = parse(csv, { bom: true });
+    const header = records[0];
+    const row = records.find((r) => r[header.indexOf("product_id")] === id) as string[];
+    expect(row[header.indexOf("title")]).toBe('\'=HYPERLINK("http://evil")');
+    expect(row[header.indexOf("desc2")]).toBe("'@SUM(A1)");
+    expect(await (await importCsv(csv)).json()).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  it("refuses a file over the upload limit with 413 and a missing file with 422", async () => {
+    const big = `sku,title,category,price,stock\n${"x".repeat(600 * 1024)}`;
+    await expectError(await importCsv(big), 413);
+    await expectError(await admin.request("/api/admin/products/import", { method: "POST", body: new FormData() }), 422);
+  });
+});

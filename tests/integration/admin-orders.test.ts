@@ -1,0 +1,301 @@
+/**
+ * The admin's order desk on SQLite and (TEST_DATABASE_URL) PostgreSQL: an order in detail with its
+ * history (who changed what, when — the customer, an admin, the payment provider), search by number,
+ * email and name, filters by status, payment status and date range, pagination, shipping several
+ * orders at once, the orders CSV, and every call refused to anyone but an admin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError, firstProduct, orderForm, placeOrder } from "../support/fixtures.ts";
+import { ADMIN, type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
+import { type StripeStandIn, startStripeStandIn } from "../support/stripe-server.ts";
+
+const WEBHOOK_SECRET = "whsec_admin_orders_test";
+let shop: TestShop;
+let stripe: StripeStandIn;
+let admin: Client;
+let productId: string;
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn({
+    webhookSecret: WEBHOOK_SECRET,
+    deliverTo: async (payload, signature) =>
+      (
+        await shop.app.request(`${TEST_ORIGIN}/api/payments/stripe/webhook`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body: payload,
+        })
+      ).status,
+  });
+  shop = await createTestShop({
+    env: { STRIPE_SECRET_KEY: "sk_test_shop", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+  });
+  admin = await shop.admin();
+  productId = (await firstProduct(shop)).id;
+});
+afterAll(async () => {
+  await shop?.close();
+  await stripe?.close();
+});
+
+type Order = { _id: string; order_id: number; full_name: string; user_email: string; status: { status: string } };
+type Detail = {
+  order: Order & { lines: { title: string; sku: string | null; image: string }[] };
+  history: {
+    field: string;
+    from: string | null;
+    to: string;
+    actor: { kind: string; email: string | null };
+    at: string;
+  }[];
+  payment: { status: string } | null;
+  customer: { email: string; name: string; disabled: boolean } | null;
+};
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function list(query: string): Promise<{ orders: Order[]; total: number }> {
+  const res = await admin.request(`/api/orders?${query}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { orders: await res.json(), total: Number(res.headers.get("x-total-count")) };
+}
+
+async function detail(id: string): Promise<Detail> {
+  const res = await admin.request(`/api/admin/orders/${id}`);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const setPlacedAt = (id: string, iso: string) =>
+  shop.db.updateTable("shop_order").set({ placed_at: iso }).where("id", "=", id).execute();
+
+async function cardOrder(customer: Client) {
+  const variant = await shop.db.selectFrom("product_variant").select("id").orderBy("id").executeTakeFirstOrThrow();
+  expect(
+    (await customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id, quantity: 1 } }))
+      .status,
+  ).toBe(201);
+  const res = await customer.request("/api/checkout", {
+    method: "POST",
+    headers: { "idempotency-key": `admin-orders-${unique()}` },
+    json: { ...orderForm("unused"), payment_method: "stripe" },
+  });
+  expect(res.status).toBe(201);
+  const body = await res.json();
+  const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === body.insertedId);
+  if (!session) throw new Error("no Checkout Session");
+  return { id: body.insertedId as string, session };
+}
+
+describe("an order in detail", () => {
+  it("shows lines, customer, payment and the history of changes with who and when", async () => {
+    const customer = await shop.customer("Dora Detail");
+    const { insertedId } = await placeOrder(customer, productId, { full_name: "Dora Detail" });
+    expect(
+      (await admin.request(`/api/orders/${insertedId}`, { method: "PUT", json: { status: "Shipped" } })).status,
+    ).toBe(200);
+    const d = await detail(insertedId);
+    expect(d.order.lines).toHaveLength(1);
+    expect(d.order.lines[0].image).toMatch(/^http|^\//);
+    expect(d.customer).toMatchObject({ email: customer.email, name: "Dora Detail", disabled: false });
+    expect(d.history.map((e) => [e.field, e.from, e.to, e.actor.kind, e.actor.email])).toEqual([
+      ["status", null, "Pending", "customer", customer.email],
+      ["status", "Pending", "Shipped", "admin", ADMIN.email],
+    ]);
+    for (const e of d.history) expect(Date.now() - Date.parse(e.at)).toBeLessThan(60_000);
+  });
+
+  it("records the customer's payment, the provider's answer and the refund on cancelling", async () => {
+    const customer = await shop.customer();
+    const { id, session } = await cardOrder(customer);
+    expect(await stripe.pay(session.id)).toBe(200);
+    expect((await customer.request(`/api/orders/${id}`, { method: "PUT", json: { status: "Cancelled" } })).status).toBe(
+      200,
+    );
+    const d = await detail(id);
+    expect(d.payment?.status).toBe("refunded");
+    expect(d.history.map((e) => [e.field, e.from, e.to, e.actor.kind])).toEqual([
+      ["status", null, "Pending", "customer"],
+      ["payment", "unpaid", "pending", "customer"],
+      ["payment", "pending", "paid", "provider"],
+      ["status", "Pending", "Cancelled", "customer"],
+      ["payment", "paid", "refunded", "customer"],
+    ]);
+  });
+
+  it("answers 404 for an unknown order", async () => {
+    await expectError(await admin.request("/api/admin/orders/no-such-order"), 404);
+  });
+});
+
+describe("search, filters and pages", () => {
+  it("finds an order by its number, the customer's email or part of the name, in any case", async () => {
+    const tag = unique();
+    const customer = await shop.customer();
+    const { insertedId, order } = await placeOrder(customer, productId, { full_name: `Searchable ${tag} Person` });
+    await placeOrder(await shop.customer(), productId, { full_name: "Someone Else" });
+
+    const byNumber = await list(`q=${order.order_id}`);
+    expect(byNumber.orders.map((o) => o._id)).toEqual([insertedId]);
+    const byEmail = await list(`q=${encodeURIComponent(customer.email.toUpperCase())}`);
+    expect(byEmail.orders.map((o) => o._id)).toEqual([insertedId]);
+    const byName = await list(`q=${tag.toUpperCase()}`);
+    expect(byName.orders.map((o) => o._id)).toEqual([insertedId]);
+    // LIKE wildcards are text, not patterns
+    expect((await list("q=%25")).total).toBe(0);
+  });
+
+  it("filters by status, payment status and a date range (both days included), and pages", async () => {
+    const tag = unique();
+    const customer = await shop.customer();
+    const ids: string[] = [];
+    for (const day of ["2024-03-01", "2024-03-02", "2024-03-03", "2024-03-04"]) {
+      const { insertedId } = await placeOrder(customer, productId, { full_name: `Dated ${tag}` });
+      await setPlacedAt(insertedId, `${day}T23:30:00.000Z`);
+      ids.push(insertedId);
+    }
+    const inRange = await list(`q=${tag}&from=2024-03-02&to=2024-03-03`);
+    expect(inRange.orders.map((o) => o._id).sort()).toEqual([ids[1], ids[2]].sort());
+
+    expect((await admin.request(`/api/orders/${ids[0]}`, { method: "PUT", json: { status: "Shipped" } })).status).toBe(
+      200,
+    );
+    expect((await list(`q=${tag}&status=Shipped`)).orders.map((o) => o._id)).toEqual([ids[0]]);
+    expect((await list(`q=${tag}&payment=unpaid`)).total).toBe(4);
+    expect((await list(`q=${tag}&payment=paid`)).total).toBe(0);
+
+    const first = await list(`q=${tag}&limit=3&offset=0`);
+    const second = await list(`q=${tag}&limit=3&offset=3`);
+    expect(first.total).toBe(4);
+    expect(first.orders).toHaveLength(3);
+    expect(second.orders).toHaveLength(1);
+    // newest first, pages never overlap
+    expect([...first.orders, ...second.orders].map((o) => o._id)).toEqual([...ids].reverse());
+  });
+
+  it("answers 400 for bad filters", async () => {
+    for (const query of [
+      "status=Lost",
+      "payment=maybe",
+      "from=2024-13-01",
+      "from=yesterday",
+      "to=2024-02-30",
+      "from=2024-03-05&to=2024-03-01",
+      "limit=0",
+    ]) {
+      const error = await expectError(await admin.request(`/api/orders?${query}`), 400, "bad_request");
+      expect(Object.keys(error.fields ?? {}).length, query).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("shipping several orders at once", () => {
+  it("ships the shippable ones, says why others are not, and ships nothing twice", async () => {
+    const customer = await shop.customer();
+    const a = (await placeOrder(customer, productId)).insertedId as string;
+    const b = (await placeOrder(customer, productId)).insertedId as string;
+    const cancelled = (await placeOrder(customer, productId)).insertedId as string;
+    expect((await customer.request(`/api/orders/${cancelled}`, { method: "DELETE" })).status).toBe(200);
+    const unpaid = (await cardOrder(customer)).id;
+    const mailsBefore = await shippedMails(customer.email);
+
+    const res = await admin.request("/api/admin/shipments", {
+      method: "POST",
+      json: { orderIds: [a, b, cancelled, unpaid, "missing-order"] },
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.shipped).toBe(2);
+    expect(body.results.map((r: { orderId: string; outcome: string }) => [r.orderId, r.outcome])).toEqual([
+      [a, "shipped"],
+      [b, "shipped"],
+      [cancelled, "refused"],
+      [unpaid, "refused"],
+      ["missing-order", "not_found"],
+    ]);
+    expect(body.results[2].message).toMatch(/cancelled/i);
+    expect(body.results[3].message).toMatch(/not paid/i);
+
+    const again = await (
+      await admin.request("/api/admin/shipments", { method: "POST", json: { orderIds: [a, b] } })
+    ).json();
+    expect(again.shipped).toBe(0);
+    expect(again.results.map((r: { outcome: string }) => r.outcome)).toEqual(["already_shipped", "already_shipped"]);
+
+    // one audit entry and one mail per shipped order
+    for (const id of [a, b]) {
+      const audit = await (await admin.request(`/api/admin/audit?target_id=${id}&action=order.ship`)).json();
+      expect(audit).toHaveLength(1);
+    }
+    expect((await shippedMails(customer.email)) - mailsBefore).toBe(2);
+  });
+
+  it("refuses an empty or malformed list with 422, and a non-JSON body with 415", async () => {
+    await expectError(await admin.request("/api/admin/shipments", { method: "POST", json: { orderIds: [] } }), 422);
+    await expectError(await admin.request("/api/admin/shipments", { method: "POST", json: { orderIds: "x y" } }), 422);
+    await expectError(await admin.request("/api/admin/shipments", { method: "POST", json: {} }), 422);
+    await expectError(
+      await admin.request("/api/admin/shipments", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "orderIds=1",
+      }),
+      415,
+    );
+  });
+});
+
+async function shippedMails(to: string): Promise<number> {
+  const rows = await shop.db
+    .selectFrom("mail_outbox")
+    .select("id")
+    .where("to_address", "=", to)
+    .where("kind", "=", "order-shipped")
+    .execute();
+  return rows.length;
+}
+
+describe("the orders CSV", () => {
+  it("has a header row and one row per order line, honours the filters and defuses formulas", async () => {
+    const tag = unique();
+    const customer = await shop.customer();
+    const { order } = await placeOrder(customer, productId, { full_name: `=HYPERLINK("x") ${tag}` });
+    const res = await admin.request(`/api/admin/orders.csv?q=${tag}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = (await res.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "order_number,placed_at,status,payment_method,payment_status,customer,email,address,city,state,zip,phone,sku,title,variant,quantity,unit_price,line_total,order_total",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${order.order_id},`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"") ${tag}"`);
+    expect(lines[1]).toContain(customer.email);
+    expect(lines[1]).toContain(`,${order.lines[0].sku},`);
+    expect(lines[1]).toContain(`,1,${order.lines[0].unit_price.toFixed(2)},${order.lines[0].line_total.toFixed(2)},`);
+  });
+
+  it("answers 400 for a bad filter before streaming anything", async () => {
+    await expectError(await admin.request("/api/admin/orders.csv?from=not-a-day"), 400);
+  });
+});
+
+describe("only admins", () => {
+  it("refuses every admin order call to visitors (401) and customers (403)", async () => {
+    const customer = await shop.customer();
+    const { insertedId } = await placeOrder(customer, productId);
+    const calls: [string, RequestInit & { json?: unknown }][] = [
+      [`/api/admin/orders/${insertedId}`, {}],
+      ["/api/admin/orders.csv", {}],
+      ["/api/admin/shipments", { method: "POST", json: { orderIds: [insertedId] } }],
+      ["/api/orders?q=a", {}],
+    ];
+    for (const [path, init] of calls) {
+      await expectError(await shop.anonymous.request(path, init), 401);
+      await expectError(await customer.request(path, init), 403);
+    }
+    const row = await shop.db.selectFrom("shop_order").select("status").where("id", "=", insertedId).executeTakeFirst();
+    expect(row?.status).toBe("Pending");
+  });
+});
