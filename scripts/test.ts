@@ -287,9 +287,8 @@ async function unitStage(result: StageResult): Promise<void> {
   countVitest(result, report, outcome);
 }
 
-async function pgStage(result: StageResult): Promise<void> {
-  const report = path.join(TMP, "vitest-postgres.json");
-  rmSync(report, { force: true });
+/** Runs `work` with a throwaway PostgreSQL, stopped afterwards (also on an interrupt); a failed start is counted. */
+async function withPostgres(result: StageResult, work: (url: string) => Promise<void>): Promise<void> {
   let server: Awaited<ReturnType<typeof startPostgres>>;
   try {
     console.log("Starting a throwaway PostgreSQL…");
@@ -307,8 +306,35 @@ async function pgStage(result: StageResult): Promise<void> {
   cleanups.add(stop);
   try {
     console.log(`PostgreSQL ${server.url.replace(/:[^:@/]+@/, ":***@")} (${path.relative(ROOT, server.dir)})`);
-    if (interrupted) return;
-    const env = { ...baseEnv(), TEST_DATABASE_URL: server.url };
+    if (!interrupted) await work(server.url);
+  } finally {
+    await stop();
+  }
+}
+
+/** A prerequisite that must hold before a stage runs (a browser, haproxy, the build); false (and counted) if not. */
+async function ready(result: StageResult, what: string, check: () => Promise<string | RunOutcome>): Promise<boolean> {
+  try {
+    const answer = await check();
+    if (typeof answer === "string") console.log(`${what}: ${answer}`);
+    else if (answer.code !== 0) {
+      result.failed += 1;
+      result.notes.push(describeOutcome(what, answer));
+      return false;
+    }
+  } catch (error) {
+    result.failed += 1;
+    result.notes.push(`${what} is not available: ${(error as Error).message}`);
+    return false;
+  }
+  return !interrupted;
+}
+
+async function pgStage(result: StageResult): Promise<void> {
+  const report = path.join(TMP, "vitest-postgres.json");
+  rmSync(report, { force: true });
+  await withPostgres(result, async (url) => {
+    const env = { ...baseEnv(), TEST_DATABASE_URL: url };
     // the unit tests and the dev-server test use no database: the SQLite run has covered them
     // nor does process.test.ts (how the process starts, logs and stops); seed-command.test.ts covers the seed on both
     const sqliteOnly = [
@@ -319,31 +345,14 @@ async function pgStage(result: StageResult): Promise<void> {
     ].flatMap((glob) => ["--exclude", glob]);
     const outcome = await runCommand("npx", [...vitestArgs(report), ...sqliteOnly], env, VITEST_TIMEOUT_MS);
     countVitest(result, report, outcome);
-  } finally {
-    await stop();
-  }
+  });
 }
 
 async function e2eStage(result: StageResult): Promise<void> {
   const report = path.join(TMP, "playwright-results.json");
   rmSync(report, { force: true });
-  try {
-    console.log(`Chromium: ${await ensureChromium()}`);
-  } catch (error) {
-    result.failed += 1;
-    result.notes.push(`Chromium is not available: ${(error as Error).message}`);
-    return;
-  }
-  if (interrupted) return;
-
-  const build = await ensureBuilt();
-  if (build.code !== 0) {
-    result.failed += 1;
-    result.notes.push(describeOutcome("react-router build", build));
-    return;
-  }
-  if (interrupted) return;
-
+  if (!(await ready(result, "Chromium", ensureChromium))) return;
+  if (!(await ready(result, "react-router build", ensureBuilt))) return;
   rmSync(path.join(TMP, "e2e-data"), { recursive: true, force: true });
   // The e2e server always gets a fresh SQLite data folder, whatever DATABASE_URL the shell has.
   const env = baseEnv();
@@ -355,51 +364,16 @@ async function e2eStage(result: StageResult): Promise<void> {
 async function clusterStage(result: StageResult): Promise<void> {
   const report = path.join(TMP, "vitest-cluster.json");
   rmSync(report, { force: true });
-  try {
-    console.log(`haproxy: ${await ensureHaproxy()}`);
-  } catch (error) {
-    result.failed += 1;
-    result.notes.push(`haproxy is not available: ${(error as Error).message}`);
-    return;
-  }
-  if (interrupted) return;
-  const build = await ensureBuilt();
-  if (build.code !== 0) {
-    result.failed += 1;
-    result.notes.push(describeOutcome("react-router build", build));
-    return;
-  }
-  if (interrupted) return;
-  let server: Awaited<ReturnType<typeof startPostgres>>;
-  try {
-    console.log("Starting a throwaway PostgreSQL…");
-    server = await startPostgres();
-  } catch (error) {
-    result.failed += 1;
-    result.notes.push(`PostgreSQL did not start: ${String((error as Error).message ?? error).split("\n")[0]}`);
-    return;
-  }
-  const stop = async () => {
-    cleanups.delete(stop);
-    await server.stop().catch((error) => console.error("[test] stopping PostgreSQL failed:", error));
-  };
-  cleanups.add(stop);
-  try {
-    const env = { ...baseEnv(), TEST_DATABASE_URL: server.url };
+  if (!(await ready(result, "haproxy", ensureHaproxy))) return;
+  if (!(await ready(result, "react-router build", ensureBuilt))) return;
+  await withPostgres(result, async (url) => {
+    const env = { ...baseEnv(), TEST_DATABASE_URL: url };
     const args = [...vitestArgs(report), "--config", "vitest.cluster.config.ts"];
-    const outcome = await runCommand("npx", args, env, VITEST_TIMEOUT_MS);
-    countVitest(result, report, outcome);
-    if (interrupted) return;
+    countVitest(result, report, await runCommand("npx", args, env, VITEST_TIMEOUT_MS));
     // the browser journey through the balancer (its own cluster, started by its global setup)
     const browserReport = path.join(TMP, "playwright-cluster.json");
     rmSync(browserReport, { force: true });
-    try {
-      console.log(`Chromium: ${await ensureChromium()}`);
-    } catch (error) {
-      result.failed += 1;
-      result.notes.push(`Chromium is not available: ${(error as Error).message}`);
-      return;
-    }
+    if (!(await ready(result, "Chromium", ensureChromium))) return;
     const browser = await runCommand(
       "npx",
       ["playwright", "test", "--config", "playwright.cluster.config.ts"],
@@ -407,9 +381,7 @@ async function clusterStage(result: StageResult): Promise<void> {
       PLAYWRIGHT_TIMEOUT_MS,
     );
     countPlaywright(result, browserReport, browser);
-  } finally {
-    await stop();
-  }
+  });
 }
 
 const STAGE_INFO: Record<StageName, { title: string; run: (r: StageResult) => Promise<void> }> = {

@@ -3,8 +3,9 @@ import * as cart from "../../domain/cart/index.ts";
 import * as orders from "../../domain/orders/index.ts";
 import * as payments from "../../domain/payments/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
-import { Field, Spinner } from "../components/Field.tsx";
+import { Spinner } from "../components/Field.tsx";
 import { OrderLines } from "../components/OrderLines.tsx";
+import { ShippingFields } from "../components/ShippingFields.tsx";
 import { handleForm } from "../lib/form.server.ts";
 import { signedInOnly } from "../lib/guards.server.ts";
 import { useImageUrls } from "../lib/images.ts";
@@ -118,70 +119,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             noValidate
           >
             <input type="hidden" name="requestKey" value={requestKey} />
-            <Field
-              className="sm:col-span-2"
-              label="Full name"
-              name="full_name"
-              autoComplete="name"
-              required
-              defaultValue={v?.full_name ?? name}
-              error={f.full_name}
-            />
-            <Field
-              className="sm:col-span-2"
-              label="Address"
-              name="address"
-              autoComplete="street-address"
-              required
-              defaultValue={v?.address}
-              error={f.address}
-            />
-            <Field
-              label="City"
-              name="city"
-              autoComplete="address-level2"
-              required
-              defaultValue={v?.city}
-              error={f.city}
-            />
-            <Field
-              label="State"
-              name="state"
-              autoComplete="address-level1"
-              required
-              defaultValue={v?.state}
-              error={f.state}
-            />
-            <Field label="Zip" name="zip" autoComplete="postal-code" required defaultValue={v?.zip} error={f.zip} />
-            <Field
-              label="Phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              defaultValue={v?.phone}
-              error={f.phone}
-            />
-            <div className="sm:col-span-2">
-              <label className="flex items-start gap-3 text-sm text-ink-800">
-                <input
-                  type="checkbox"
-                  name="checkbox"
-                  required
-                  className="mt-0.5 h-5 w-5 accent-accent-700"
-                  aria-invalid={f.checkbox ? true : undefined}
-                  aria-describedby={f.checkbox ? "checkbox-error" : undefined}
-                />
-                <span>
-                  I confirm that the shipping and billing details are correct and I agree to pay for this order.
-                </span>
-              </label>
-              {f.checkbox && (
-                <p id="checkbox-error" className="field-error">
-                  {f.checkbox}
-                </p>
-              )}
-            </div>
+            <ShippingFields values={v} errors={f} defaultName={name} />
             {methods.length > 1 && (
               <fieldset className="sm:col-span-2">
                 <legend className="label">Payment</legend>
