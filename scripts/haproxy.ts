@@ -18,6 +18,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./postgres.ts";
@@ -35,6 +36,11 @@ export type RunningHaproxy = {
   dir: string;
   /** everything haproxy printed (its log goes to stdout) */
   output: () => string;
+  /**
+   * Each backend's state as haproxy sees it, from its stats socket: "UP" and "UP 1/2" are in
+   * rotation, "DOWN" and "DOWN 1/2" are not.
+   */
+  serverStates: () => Promise<Record<string, string>>;
   stop: () => Promise<void>;
 };
 
@@ -79,12 +85,42 @@ export async function ensureHaproxy(): Promise<string> {
   return installed;
 }
 
-/** The configuration: one frontend on 127.0.0.1:port, one backend of every instance. */
-export function haproxyConfig(port: number, backends: Backend[], options: HaproxyOptions = {}): string {
+/** haproxy's stats socket, in its folder */
+const STATS_SOCKET = "stats.sock";
+
+/** Asks the stats socket in `dir` for `show stat` and returns each server's status by name. */
+function readServerStates(dir: string): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    const socket = createConnection(path.join(dir, STATS_SOCKET), () => socket.end("show stat\n"));
+    socket.setTimeout(2000, () => socket.destroy(new Error("haproxy's stats socket did not answer")));
+    socket.on("data", (d) => (text += d));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [header, ...rows] = text.trim().split("\n");
+      const columns = (header ?? "").replace(/^# /, "").split(",");
+      const [name, server, status] = ["pxname", "svname", "status"].map((c) => columns.indexOf(c));
+      const states: Record<string, string> = {};
+      for (const row of rows.map((r) => r.split(","))) {
+        if (row[name] === "shop" && row[server] !== "BACKEND" && row[server] !== "FRONTEND") {
+          states[row[server]] = row[status];
+        }
+      }
+      resolve(states);
+    });
+  });
+}
+
+/**
+ * The configuration: one frontend on 127.0.0.1:port, one backend of every instance, a read-only
+ * stats socket in `dir`.
+ */
+export function haproxyConfig(port: number, backends: Backend[], dir: string, options: HaproxyOptions = {}): string {
   const inter = options.checkIntervalMs ?? 250;
   return `global
     log stdout format raw local0 notice
     maxconn 2000
+    stats socket ${path.join(dir, STATS_SOCKET)} mode 600 level user
 
 defaults
     mode http
@@ -135,7 +171,7 @@ export async function startHaproxy(backends: Backend[], options: HaproxyOptions 
   let lastOutput = "";
   for (let attempt = 0; attempt < (options.port ? 1 : 3); attempt++) {
     const port = options.port ?? (await freePort());
-    writeFileSync(configFile, haproxyConfig(port, backends, options));
+    writeFileSync(configFile, haproxyConfig(port, backends, dir, options));
     let output = "";
     // -db: stay in the foreground, no daemon; -W: master-worker (SIGUSR2 reloads, SIGTERM stops)
     const child: ChildProcess = spawn(bin, ["-db", "-W", "-f", configFile], {
@@ -163,7 +199,14 @@ export async function startHaproxy(backends: Backend[], options: HaproxyOptions 
       rmSync(dir, { recursive: true, force: true });
     };
     if (await listening(port, child, 10_000)) {
-      return { url: `http://127.0.0.1:${port}`, port, dir, output: () => output, stop };
+      return {
+        url: `http://127.0.0.1:${port}`,
+        port,
+        dir,
+        output: () => output,
+        serverStates: () => readServerStates(dir),
+        stop,
+      };
     }
     lastOutput = output;
     onParentExit();

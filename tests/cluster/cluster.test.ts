@@ -278,7 +278,14 @@ describe("a rolling restart under steady load", () => {
     expect(line.status, line.text).toBe(201);
     const lineId = (line.json() as { item: { id: string } }).item.id;
 
-    type Outcome = { at: number; status: number | "error"; servedBy: string; what: string; detail?: string };
+    type Outcome = {
+      sent: number;
+      at: number;
+      status: number | "error";
+      servedBy: string;
+      what: string;
+      detail?: string;
+    };
     const outcomes: Outcome[] = [];
     let running = true;
     const started = Date.now();
@@ -288,6 +295,7 @@ describe("a rolling restart under steady load", () => {
       for (let i = 0; running && Date.now() - started < 180_000; i++) {
         const write = i % 10 === n % 10;
         const what = write ? "PATCH /api/cart/items/:id" : `GET ${reads[(i + n) % reads.length]}`;
+        const sent = Date.now();
         try {
           const res = write
             ? await request(cluster, `/api/cart/items/${lineId}`, {
@@ -297,6 +305,7 @@ describe("a rolling restart under steady load", () => {
               })
             : await request(cluster, reads[(i + n) % reads.length]);
           outcomes.push({
+            sent,
             at: Date.now(),
             status: res.status,
             servedBy: res.servedBy,
@@ -304,11 +313,19 @@ describe("a rolling restart under steady load", () => {
             detail: res.status >= 400 ? res.text.slice(0, 200) : undefined,
           });
         } catch (error) {
-          outcomes.push({ at: Date.now(), status: "error", servedBy: "", what, detail: String(error) });
+          outcomes.push({ sent, at: Date.now(), status: "error", servedBy: "", what, detail: String(error) });
         }
       }
     };
     const clients = Array.from({ length: 6 }, (_, n) => client(n));
+    /** what haproxy's stats socket said about each instance, every 50 ms */
+    const observed: { at: number; states: Record<string, string> }[] = [];
+    const watcher = (async () => {
+      while (running) {
+        observed.push({ at: Date.now(), states: await cluster.lb.serverStates() });
+        await delay(50);
+      }
+    })();
 
     const phases: { name: InstanceName; signalled: number; exited: number; ready: number }[] = [];
     try {
@@ -328,17 +345,27 @@ describe("a rolling restart under steady load", () => {
       }
     } finally {
       running = false;
-      await Promise.all(clients);
+      await Promise.all([...clients, watcher]);
     }
 
     const failed = outcomes.filter((o) => o.status === "error" || (typeof o.status === "number" && o.status >= 400));
     expect(failed, JSON.stringify(failed.slice(0, 5), null, 2)).toEqual([]);
     expect(outcomes.length).toBeGreaterThan(200);
     for (const phase of phases) {
-      // while an instance was down the other one served, and it served again after its restart
-      const whileDown = outcomes.filter((o) => o.at > phase.signalled + 1000 && o.at < phase.exited);
-      expect(whileDown.length, `requests while ${phase.name} was stopping`).toBeGreaterThan(0);
-      expect(whileDown.every((o) => o.servedBy === other(phase.name))).toBe(true);
+      // haproxy took the draining instance out of rotation (its /readyz answered 503) before it exited…
+      const outOfRotation = observed.find(
+        (o) => o.at > phase.signalled && o.states[phase.name]?.startsWith("DOWN"),
+      )?.at;
+      expect(outOfRotation, `haproxy saw ${phase.name} down`).toBeDefined();
+      expect(outOfRotation).toBeLessThan(phase.exited);
+      // …and until it was seen back in rotation, every request sent went to the other instance
+      const backAt = observed.find((o) => o.at > phase.exited && o.states[phase.name]?.startsWith("UP"))?.at;
+      expect(backAt, `haproxy saw ${phase.name} back`).toBeDefined();
+      const lastSeenDown = observed.findLast((o) => o.at < (backAt ?? Number.POSITIVE_INFINITY))?.at ?? 0;
+      const whileDown = outcomes.filter((o) => o.sent > (outOfRotation ?? 0) && o.sent < lastSeenDown);
+      expect(whileDown.length, `requests while ${phase.name} was out of rotation`).toBeGreaterThan(0);
+      expect(whileDown.filter((o) => o.servedBy !== other(phase.name))).toEqual([]);
+      // and it served again after its restart
       expect(outcomes.some((o) => o.at > phase.exited && o.servedBy === phase.name)).toBe(true);
     }
     // served throughout: no second without an answer
@@ -347,7 +374,8 @@ describe("a rolling restart under steady load", () => {
     for (let s = 0; s < last; s++) expect(seconds.has(s), `no answer in second ${s}`).toBe(true);
     console.log(
       `rolling restart: ${outcomes.length} requests, 0 failed, in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-        phases.map((p) => `${p.name}: stop ${p.exited - p.signalled} ms, back ${p.ready - p.exited} ms`).join("; "),
+        phases.map((p) => `${p.name}: stop ${p.exited - p.signalled} ms, back ${p.ready - p.exited} ms`).join("; ") +
+        `; ${observed.length} haproxy state readings`,
     );
   });
 });

@@ -98,7 +98,8 @@ export async function startCluster(
         PORT: String(ports[name]),
         PUBLIC_URL: lb.url,
         TRUST_PROXY: "1",
-        SHUTDOWN_GRACE_SECONDS: "2",
+        // haproxy takes a draining instance out after two failed checks 250 ms apart: 3 s leaves room on a busy machine
+        SHUTDOWN_GRACE_SECONDS: "3",
         RATE_LIMIT: "true",
         LOG_LEVEL: "warn",
         ...env,
