@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH, TRACE } from "./scripts/chromium.ts";
 
 /** A free port for the balancer, chosen once and written back (the workers load this file again). */
 function balancerPort(): number {
@@ -33,8 +33,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${balancerPort()}`,
     browserName: "chromium",
     headless: true,
-    trace: "retain-on-failure",
+    trace: TRACE,
     screenshot: "only-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
 });
