@@ -61,20 +61,27 @@ function tsQuery(words: WordQuery): string {
 
 type Without = "category" | "price" | "inStock";
 
-/** The filter's conditions on `p` (a product row), leaving out the facet being counted. */
-function conditions(filter: ListingFilter, without?: Without): RawBuilder<unknown>[] {
+/** The price filter's conditions on `p`. */
+function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  if (filter.minCents !== undefined) out.push(sql`p.price_cents >= ${filter.minCents}`);
+  if (filter.maxCents !== undefined) out.push(sql`p.price_cents <= ${filter.maxCents}`);
+  return out;
+}
+
+/** The filter's conditions on `p` (a product row), leaving out the facets being counted. */
+function conditions(filter: ListingFilter, without: Without[] = []): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   // every count, facet and shuffle bucket goes through here, so drafts never show in a public one
   if (filter.status) out.push(sql`p.status = ${filter.status}`);
-  if (filter.category && without !== "category") {
+  if (filter.category && !without.includes("category")) {
     out.push(sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
       where pc.product_id = p.id and c.slug = ${filter.category})`);
   }
-  if (without !== "price") {
-    if (filter.minCents !== undefined) out.push(sql`p.price_cents >= ${filter.minCents}`);
-    if (filter.maxCents !== undefined) out.push(sql`p.price_cents <= ${filter.maxCents}`);
+  if (!without.includes("price")) out.push(...priceConditions(filter));
+  if (filter.inStock !== undefined && !without.includes("inStock")) {
+    out.push(sql`p.in_stock = ${filter.inStock ? 1 : 0}`);
   }
-  if (filter.inStock !== undefined && without !== "inStock") out.push(sql`p.in_stock = ${filter.inStock ? 1 : 0}`);
   return out;
 }
 
@@ -84,7 +91,7 @@ const where = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.
  * `from … where …` of the products a filter matches, as `p` (and, with words, `rank`: lower is
  * better on both engines).
  */
-function matching(db: DB, filter: ListingFilter, without?: Without, extra: RawBuilder<unknown>[] = []) {
+function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra: RawBuilder<unknown>[] = []) {
   const parts = [...conditions(filter, without), ...extra];
   if (!filter.words?.length) return { from: sql`from product p ${where(parts)}`, rank: null };
   if (isPostgres(db)) {
@@ -115,7 +122,7 @@ export async function listIds(
     limit: number,
     offset: number,
   ) => {
-    const { from } = matching(db, filter, undefined, extra ? [extra] : []);
+    const { from } = matching(db, filter, [], extra ? [extra] : []);
     const rows = await sql<{
       id: string;
     }>`select p.id ${from} order by ${orderBy} limit ${limit} offset ${offset}`.execute(db);
@@ -187,13 +194,15 @@ export type FacetCounts = {
 };
 
 /**
- * Facet counts over what matches, each leaving out its own filter (so that choosing "Shoes" still
- * shows how many the other categories would have).
+ * How many products match, and the facet counts over them, each facet leaving out its own filter
+ * (so that choosing "Shoes" still shows how many the other categories would have). Two queries:
+ * one groups the matches (category filter applied) by price range, stock and whether the price
+ * filter holds, from which the total and the price and stock facets are summed; the other counts
+ * categories. A full-text match is evaluated twice, not once per count.
  */
-export async function facetCounts(db: DB, filter: ListingFilter): Promise<FacetCounts> {
-  const byCategory = matching(db, filter, "category");
-  const byPrice = matching(db, filter, "price");
-  const byStock = matching(db, filter, "inStock");
+export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
+  const byCategory = matching(db, filter, ["category"]);
+  const byRest = matching(db, filter, ["price", "inStock"]);
   const priceBucket = sql.join(
     PRICE_RANGES.map(([from, to], i) =>
       to === null
@@ -202,22 +211,40 @@ export async function facetCounts(db: DB, filter: ListingFilter): Promise<FacetC
     ),
     sql` `,
   );
-  const [categories, prices, stock] = await Promise.all([
+  const price = priceConditions(filter);
+  const priceHolds = price.length ? sql`case when ${sql.join(price, sql` and `)} then 1 else 0 end` : sql`1`;
+  const [categories, groups] = await Promise.all([
     sql<{ slug: string; name: string; n: number | string }>`select c.slug, c.name, count(*) as n
       from product_category pc join category c on c.id = pc.category_id
       where pc.product_id in (select p.id ${byCategory.from})
       group by c.id, c.slug, c.name, c.position order by c.position`.execute(db),
-    sql<{ bucket: number | string; n: number | string }>`select case ${priceBucket} end as bucket, count(*) as n
-      ${byPrice.from} group by case ${priceBucket} end`.execute(db),
-    sql<{ in_stock: number | string; n: number | string }>`select p.in_stock, count(*) as n
-      ${byStock.from} group by p.in_stock`.execute(db),
+    sql<{
+      bucket: number | string;
+      in_stock: number | string;
+      price_holds: number | string;
+      n: number | string;
+    }>`select case ${priceBucket} end as bucket, p.in_stock, ${priceHolds} as price_holds, count(*) as n
+      ${byRest.from} group by 1, 2, 3`.execute(db),
   ]);
-  const priceCounts = new Map(prices.rows.map((r) => [Number(r.bucket), Number(r.n)]));
-  const stockCounts = new Map(stock.rows.map((r) => [Number(r.in_stock), Number(r.n)]));
+  let total = 0;
+  const priceCounts = PRICE_RANGES.map(() => 0);
+  const stockCounts = { inStock: 0, outOfStock: 0 };
+  for (const row of groups.rows) {
+    const n = Number(row.n);
+    const inStock = Number(row.in_stock) === 1;
+    const priceHoldsHere = Number(row.price_holds) === 1;
+    const stockHolds = filter.inStock === undefined || filter.inStock === inStock;
+    if (priceHoldsHere && stockHolds) total += n;
+    if (stockHolds) priceCounts[Number(row.bucket)] += n;
+    if (priceHoldsHere) stockCounts[inStock ? "inStock" : "outOfStock"] += n;
+  }
   return {
-    category: categories.rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) })),
-    price: PRICE_RANGES.map(([from, to], i) => ({ from, to, count: priceCounts.get(i) ?? 0 })),
-    inStock: { inStock: stockCounts.get(1) ?? 0, outOfStock: stockCounts.get(0) ?? 0 },
+    total,
+    facets: {
+      category: categories.rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) })),
+      price: PRICE_RANGES.map(([from, to], i) => ({ from, to, count: priceCounts[i] })),
+      inStock: stockCounts,
+    },
   };
 }
 

@@ -6,12 +6,12 @@ import { fieldErrorsOf, parseQuery } from "../shared/validation.ts";
 import {
   countMatching,
   type FacetCounts,
-  facetCounts,
   knownPrefix,
   knownWords,
   type ListingFilter,
   type ListingOrder,
   listIds,
+  matchCounts,
   SHUFFLE_BUCKET_SIZE,
   SHUFFLE_BUCKETS,
   shuffleBuckets,
@@ -78,7 +78,10 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
   let total: number;
   if (sort) {
     order = { by: sort };
-    total = await cached(ctx, `count|${filterKey(filter)}`, () => countMatching(ctx.db, filter));
+    // a search counts with its facets (one pass over the matches for both, and the page's facets then come from the cache)
+    total = filter.words
+      ? (await countsFor(ctx, filter)).total
+      : await cached(ctx, `count|${filterKey(filter)}`, () => countMatching(ctx.db, filter));
   } else {
     // browsing: the shop's own order, or a visit's shuffled one; both from cached counts per shuffle bucket
     const buckets = await cached(ctx, `buckets|${filterKey(filter)}`, () => shuffleBuckets(ctx.db, filter));
@@ -99,7 +102,12 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
 async function facetsFor(ctx: ReadContext, q: ProductListQuery): Promise<FacetCounts> {
   const understood = await understand(ctx, q);
   if (!understood) return { category: [], price: [], inStock: { inStock: 0, outOfStock: 0 } };
-  return cached(ctx, `facets|${filterKey(understood.filter)}`, () => facetCounts(ctx.db, understood.filter));
+  return (await countsFor(ctx, understood.filter)).facets;
+}
+
+/** How many products match, with the facet counts. */
+function countsFor(ctx: ReadContext, filter: ListingFilter) {
+  return cached(ctx, `counts|${filterKey(filter)}`, () => matchCounts(ctx.db, filter));
 }
 
 /** A seed's shuffled order: its start point (one of SHUFFLE_BUCKETS), its direction, and where its first part ends. */

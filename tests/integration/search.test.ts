@@ -119,6 +119,25 @@ describe("GET /api/search", () => {
     for (const p of available.items) expect(p.available).toBe(true);
   });
 
+  it("with price and stock filters together, each facet counts what choosing it would give", async () => {
+    const filters = { q: "leather", max_price: 100, in_stock: true };
+    const both = await search({ ...filters, limit: 100 });
+    expect(both.total).toBeGreaterThan(0);
+    // the price facet leaves the price filter out, the stock facet the stock filter
+    const anyPrice = await search({ q: "leather", in_stock: true });
+    expect(both.facets.price.reduce((sum, r) => sum + r.count, 0)).toBe(anyPrice.total);
+    const anyStock = await search({ q: "leather", max_price: 100 });
+    const stock = both.facets.in_stock;
+    expect(stock.find((f) => f.value === true)?.count).toBe(both.total);
+    expect(stock.reduce((sum, f) => sum + f.count, 0)).toBe(anyStock.total);
+    // each category's count is the total of choosing it
+    expect(both.facets.category.length).toBeGreaterThan(1);
+    for (const category of both.facets.category) {
+      const chosen = await search({ ...filters, category: category.value });
+      expect(chosen.total, category.value).toBe(category.count);
+    }
+  });
+
   it("sorts by price either way and by newest", async () => {
     const up = (await search({ q: "smartphone", sort: "price_asc" })).items.map((p) => p.price);
     expect(up.length).toBeGreaterThan(2);
