@@ -17,6 +17,7 @@ import { formText } from "../../server/http/forms.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { Spinner } from "../components/Field.tsx";
 import { HeartIcon } from "../components/Icons.tsx";
+import { GalleryThumbnails, useShownImage } from "../components/ProductGallery.tsx";
 import { ShareDialog } from "../components/ShareDialog.tsx";
 import { Toast, toastFor } from "../components/Toast.tsx";
 import { handleForm } from "../lib/form.server.ts";
@@ -267,7 +268,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // optimistic heart: show the state the visitor asked for while it is being saved
   const inWishlist = saving ? !wishlistEntry : Boolean(wishlistEntry);
   const features = [product.desc1, product.desc2, product.desc3, product.desc4].filter(Boolean);
-  const imageKey = variant?.imageKey ?? product.imageKey;
+  const shown = useShownImage(product.title, product.images, {
+    key: variant?.imageKey ?? product.imageKey,
+    width: product.imageWidth,
+    height: product.imageHeight,
+    alt: product.title,
+  });
   const priceCents = variant?.priceCents ?? product.priceCents;
   const soldOut = !variant || variant.stock === 0;
   return (
@@ -276,16 +282,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <Breadcrumb trail={[{ to: "/product", label: "Products" }]} current={product.title} />
       </div>
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
-        <img
-          src={images.url(imageKey, 1200)}
-          srcSet={images.srcSet(imageKey)}
-          sizes="(min-width: 1200px) 600px, (min-width: 900px) 50vw, 92vw"
-          alt={product.title}
-          width={product.imageWidth}
-          height={product.imageHeight}
-          fetchPriority="high"
-          className="aspect-square w-full rounded-3xl bg-ink-50 object-cover"
-        />
+        <div>
+          <img
+            src={images.url(shown.key, 1200)}
+            srcSet={images.srcSet(shown.key)}
+            sizes="(min-width: 1200px) 600px, (min-width: 900px) 50vw, 92vw"
+            alt={shown.alt}
+            width={shown.width}
+            height={shown.height}
+            fetchPriority="high"
+            className="aspect-square w-full rounded-3xl bg-ink-50 object-cover"
+          />
+          <GalleryThumbnails title={product.title} gallery={product.images} shownKey={shown.key} images={images} />
+        </div>
         <div>
           {product.status === "draft" && (
             <p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">

@@ -1,7 +1,8 @@
 /**
  * The admin's catalogue in Chromium, as a shop owner works: editing a product (title, price, a
- * variant's stock) and seeing it in the shop, a second image moved first, a CSV export edited and
- * imported after a dry run, the inventory's inline stock form; axe-clean pages that fit 375 px.
+ * variant's stock) and seeing it in the shop, a second image moved first and the gallery on the
+ * shop's product page, a CSV export edited and imported after a dry run, the inventory's inline
+ * stock form; axe-clean pages that fit 375 px.
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
@@ -14,8 +15,10 @@ import {
   test,
   uniqueProduct,
   usd,
+  withOrigin,
 } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { shopOrigin } from "./support/env.ts";
 import { open } from "./support/navigation.ts";
 
 /** A test product with what the detail answer adds (variants, main image). */
@@ -82,6 +85,45 @@ test.describe("product editing", () => {
       expect(api.gallery.map((i: { alt: string }) => i.alt)).toEqual(["The vase from the side", ""]);
       expect(api.image).toBe(api.gallery[0].image);
       expect(api.image).not.toBe(product.image);
+    } finally {
+      await removeProduct(admin.request, product._id);
+    }
+  });
+
+  test("the shop's product page shows the gallery: a thumbnail shows its picture, with or without JavaScript", async ({
+    admin,
+    browser,
+  }) => {
+    const product = await createProduct(admin.request, { title: uniqueProduct("Jug").title });
+    try {
+      const added = await admin.request.post(`/api/products/${product._id}/images`, {
+        multipart: {
+          image: { name: "back.png", mimeType: "image/png", buffer: await makePng(400, 400, { r: 20, g: 160, b: 60 }) },
+          alt: "The jug from the back",
+        },
+        headers: withOrigin(),
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const gallery = (await added.json()) as { id: string; image: string; alt: string }[];
+      expect(gallery).toHaveLength(2);
+      const back = gallery[1];
+
+      for (const javaScriptEnabled of [true, false]) {
+        const context = await browser.newContext({ javaScriptEnabled, baseURL: shopOrigin() });
+        const visitor = await context.newPage();
+        if (javaScriptEnabled) await open(visitor, `/product/${product._id}`);
+        else await visitor.goto(`/product/${product._id}`);
+        const thumbnails = visitor.getByRole("list", { name: `Pictures of ${product.title}` }).getByRole("link");
+        await expect(thumbnails).toHaveCount(2);
+        await expect(thumbnails.first()).toHaveAttribute("aria-current", "true");
+        await thumbnails.getByRole("img", { name: "The jug from the back" }).click();
+        const main = visitor.getByRole("img", { name: "The jug from the back", exact: true }).first();
+        await expect(main).toHaveAttribute("src", back.image.replace("-480.webp", "-1200.webp"));
+        await expect(thumbnails.nth(1)).toHaveAttribute("aria-current", "true");
+        expect(new URL(visitor.url()).searchParams.get("image")).toBe(back.id);
+        if (javaScriptEnabled) await expectNoAxeViolations(visitor);
+        await context.close();
+      }
     } finally {
       await removeProduct(admin.request, product._id);
     }
