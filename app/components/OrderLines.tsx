@@ -42,3 +42,19 @@ export function OrderLines({ lines, compact = false }: { lines: OrderLineView[];
     </ul>
   );
 }
+
+/** A placed order's lines and total, on the pages that confirm it. */
+export function PlacedOrderSummary({ lines, totalCents }: { lines: OrderLineView[]; totalCents: number }) {
+  return (
+    <section
+      aria-label="Your order"
+      className="mt-6 max-w-2xl rounded-2xl border border-ink-100 bg-white p-5 shadow-sm"
+    >
+      <OrderLines lines={lines} />
+      <p className="mt-4 flex justify-between border-t border-ink-100 pt-4 font-semibold">
+        <span>Total</span>
+        <span>{formatPrice(totalCents)}</span>
+      </p>
+    </section>
+  );
+}

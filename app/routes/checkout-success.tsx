@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import * as orders from "../../domain/orders/index.ts";
-import { formatPrice } from "../../domain/shared/money.ts";
-import { OrderLines } from "../components/OrderLines.tsx";
+import { PlacedOrderSummary } from "../components/OrderLines.tsx";
 import { signedInOnly } from "../lib/guards.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notFoundPage, requestCtx, requireSignedIn } from "../lib/request.server.ts";
@@ -69,16 +68,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           .
         </p>
       </div>
-      <section
-        aria-label="Your order"
-        className="mt-6 max-w-2xl rounded-2xl border border-ink-100 bg-white p-5 shadow-sm"
-      >
-        <OrderLines lines={order.lines} />
-        <p className="mt-4 flex justify-between border-t border-ink-100 pt-4 font-semibold">
-          <span>Total</span>
-          <span>{formatPrice(order.totalCents)}</span>
-        </p>
-      </section>
+      <PlacedOrderSummary lines={order.lines} totalCents={order.totalCents} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import * as orders from "../../domain/orders/index.ts";
 import * as payments from "../../domain/payments/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { Spinner } from "../components/Field.tsx";
-import { OrderLines } from "../components/OrderLines.tsx";
+import { PlacedOrderSummary } from "../components/OrderLines.tsx";
 import { ShippingFields } from "../components/ShippingFields.tsx";
 import { handleForm } from "../lib/form.server.ts";
 import { signedInOnly } from "../lib/guards.server.ts";
@@ -68,16 +68,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             .
           </p>
         </div>
-        <section
-          aria-label="Your order"
-          className="mt-6 max-w-2xl rounded-2xl border border-ink-100 bg-white p-5 shadow-sm"
-        >
-          <OrderLines lines={placed.lines} />
-          <p className="mt-4 flex justify-between border-t border-ink-100 pt-4 font-semibold">
-            <span>Total</span>
-            <span>{formatPrice(placed.totalCents)}</span>
-          </p>
-        </section>
+        <PlacedOrderSummary lines={placed.lines} totalCents={placed.totalCents} />
       </div>
     );
   }
