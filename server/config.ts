@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "../domain/accounts/schemas.ts";
@@ -264,28 +264,45 @@ function configError(problems: string[]): ConfigError {
 
 /**
  * Outside production a missing secret is generated once and kept in the data folder. Two shops
- * starting together on one folder agree on it: the file appears whole (written aside, then linked
- * into place, which fails when the other was first) and the loser reads the winner's.
+ * starting together on one folder agree on it: see keepFirstSecret.
  */
 function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, "secrets.json");
-  const stored = readSecret(file);
-  if (stored) return stored;
-  const authSecret = randomBytes(32).toString("base64url");
+  return readSecret(file) ?? keepFirstSecret(file, randomBytes(32).toString("base64url"));
+}
+
+/**
+ * Stores `secret` in `file` unless a secret is there already, and answers the one that is kept. The
+ * file appears whole and only once: written aside, then hard-linked into place, which fails when
+ * another process was first — and then that process's secret is the one (never replaced: a shop that
+ * started with it already signs sessions with it).
+ */
+export function keepFirstSecret(file: string, secret: string): string {
   const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(aside, JSON.stringify({ authSecret }, null, 2), { mode: 0o600 });
+  writeFileSync(aside, JSON.stringify({ authSecret: secret }, null, 2), { mode: 0o600 });
   try {
-    if (existsSync(file)) renameSync(aside, file);
-    else linkSync(aside, file);
+    linkSync(aside, file);
+    return secret;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
   } finally {
     rmSync(aside, { force: true });
   }
-  return readSecret(file) ?? authSecret;
+  const kept = readSecret(file);
+  if (!kept) {
+    throw new ConfigError(
+      `The shop cannot start: ${file} holds no authSecret. Remove the file (a new secret is made) or set AUTH_SECRET.`,
+    );
+  }
+  return kept;
 }
 
 function readSecret(file: string): string | undefined {
   if (!existsSync(file)) return undefined;
-  return (JSON.parse(readFileSync(file, "utf8")) as { authSecret?: string }).authSecret;
+  try {
+    const { authSecret } = JSON.parse(readFileSync(file, "utf8")) as { authSecret?: unknown };
+    return typeof authSecret === "string" && authSecret ? authSecret : undefined;
+  } catch {
+    return undefined; // not JSON: keepFirstSecret says so
+  }
 }

@@ -429,7 +429,9 @@ describe("products CSV", () => {
     const csv = await exportCsv();
     const records: string[][] = parse(csv, { bom: true });
     const header = records[0];
-    const row = records.find((r) => r[header.indexOf("product_id")] === id) as string[];
+    const row = records.find((r) => r[header.indexOf("product_id")] === id);
+    // (seen once in CI: the row missing; this says whether the file held it at all)
+    if (!row) expect.fail(`no row for ${id} among ${records.length} records; in the file: ${csv.includes(id)}`);
     expect(row[header.indexOf("title")]).toBe('\'=HYPERLINK("http://evil")');
     expect(row[header.indexOf("desc2")]).toBe("'@SUM(A1)");
     expect(await (await importCsv(csv)).json()).toMatchObject({ created: 0, updated: 0 });

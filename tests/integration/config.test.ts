@@ -1,5 +1,13 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, keepFirstSecret, loadConfig } from "../../server/config.ts";
+
+const execFileAsync = promisify(execFile);
 
 const dataDir = `${process.env.TMPDIR ?? "/tmp"}/vitrine-config-test`;
 const failure = (env: Record<string, string>) => {
@@ -89,5 +97,42 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
     expect(failure({ METRICS_TOKEN: "short" })).toMatch(/METRICS_TOKEN must be at least 16 characters/);
     expect(failure({ PORT: "3000", METRICS_PORT: "3000" })).toMatch(/METRICS_PORT: must differ from PORT/);
+  });
+});
+
+describe("the generated development secret", () => {
+  const folder = () => mkdtempSync(path.join(tmpdir(), "vitrine-secret-"));
+
+  it("keeps the first secret stored and answers it to a later writer", () => {
+    const file = path.join(folder(), "secrets.json");
+    expect(keepFirstSecret(file, "first-secret")).toBe("first-secret");
+    // a second process that read no secret before the first stored one: the first stays
+    expect(keepFirstSecret(file, "second-secret")).toBe("first-secret");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ authSecret: "first-secret" });
+    expect(readdirSync(path.dirname(file))).toEqual(["secrets.json"]);
+  });
+
+  it("refuses, with a clear message, a file that holds no secret", () => {
+    const file = path.join(folder(), "secrets.json");
+    writeFileSync(file, "not json");
+    expect(() => keepFirstSecret(file, "new-secret")).toThrow(ConfigError);
+    expect(() => keepFirstSecret(file, "new-secret")).toThrow(/holds no authSecret.*AUTH_SECRET/);
+    expect(readFileSync(file, "utf8")).toBe("not json");
+  });
+
+  it("is the same for eight processes starting at once on one folder", async () => {
+    const dataDir = folder();
+    const script = `
+      import { loadConfig } from ${JSON.stringify(pathToFileURL(path.resolve("server/config.ts")).href)};
+      const config = loadConfig({ NODE_ENV: "development", DATA_DIR: ${JSON.stringify(dataDir)} });
+      console.log(config.authSecret);`;
+    const secrets = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const { stdout } = await execFileAsync(process.execPath, ["--input-type=module", "-e", script]);
+        return stdout.trim();
+      }),
+    );
+    expect(new Set(secrets).size).toBe(1);
+    expect(JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")).authSecret).toBe(secrets[0]);
   });
 });
