@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import { unescapeCell } from "../../domain/catalog/csv-rows.ts";
 import {
   createProduct as addProduct,
   expect,
@@ -141,7 +142,8 @@ test.describe("products CSV", () => {
       const csv = readFileSync((await download.path()) as string, "utf8");
       const records: string[][] = parse(csv, { bom: true });
       const header = records[0];
-      const row = records.find((r) => r[header.indexOf("product_id")] === product._id);
+      // an id may start with "-": the export escapes it like any cell a spreadsheet would run
+      const row = records.find((r) => unescapeCell(r[header.indexOf("product_id")]) === product._id);
       expect(row, "the product's row").toBeDefined();
       (row as string[])[header.indexOf("price")] = "23.40";
       const edited = [header, row as string[]]

@@ -46,14 +46,20 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** A status, or "refused" when nothing listens any more. A new connection each time (no keep-alive). */
+/**
+ * A status, or "refused" when the shop no longer takes the connection: refused, or reset — a
+ * connection the kernel had queued when the shop closed its listening socket is reset, not refused.
+ * A new connection each time (no keep-alive).
+ */
 function statusOf(url: string): Promise<number | "refused"> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent: false }, (res) => {
       res.resume();
       res.on("end", () => resolve(res.statusCode ?? 0));
     });
-    req.on("error", (e: NodeJS.ErrnoException) => (e.code === "ECONNREFUSED" ? resolve("refused") : reject(e)));
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      e.code === "ECONNREFUSED" || e.code === "ECONNRESET" ? resolve("refused") : reject(e),
+    );
   });
 }
 
@@ -77,6 +83,8 @@ function requestInFlight(url: string, json: unknown) {
     });
     req.on("error", reject);
   });
+  // awaited by the test; this keeps a test that failed before then from also reporting an unhandled rejection
+  response.catch(() => {});
   req.write(body.subarray(0, 8));
   return { response, finish: () => req.end(body.subarray(8)) };
 }
