@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Actor } from "../../domain/shared/actor.ts";
+import { DomainError } from "../../domain/shared/errors.ts";
 import { type Page, pageFromNumber } from "../../domain/shared/pagination.ts";
 import type { RequestContext } from "../../server/context.ts";
 import { requestContextKey } from "../context.ts";
@@ -14,6 +15,16 @@ export function requestCtx(context: Ctx): RequestContext {
 /** The not-found page, with status 404. */
 export function notFoundPage(): never {
   throw data(null, { status: 404 });
+}
+
+/** What `read` answers, or the not-found page when the domain says the thing does not exist. */
+export async function orNotFoundPage<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "not_found") notFoundPage();
+    throw e;
+  }
 }
 
 /** Sends a visitor who must sign in to the login page, remembering where they were. */

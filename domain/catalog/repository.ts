@@ -425,21 +425,7 @@ function productRows(products: NewProductRow[]) {
     links: products.flatMap((product) =>
       product.categoryIds.map((category_id) => ({ product_id: product.id, category_id })),
     ),
-    variants: products.flatMap((product) =>
-      product.variants.map((v) => ({
-        id: v.id,
-        product_id: product.id,
-        sku: v.sku,
-        title: v.title,
-        options_json: JSON.stringify(v.options),
-        price_cents: v.priceCents,
-        stock: v.stock,
-        image_key: v.imageKey,
-        position: v.position,
-        created_at: now,
-        updated_at: now,
-      })),
-    ),
+    variants: products.flatMap((product) => product.variants.map((v) => variantRow(product.id, v, now))),
   };
 }
 
@@ -540,26 +526,29 @@ export async function updateVariantRow(db: DB, id: string, v: VariantFields & { 
     .execute();
 }
 
+/** A new variant as its table stores it. */
+function variantRow(productId: string, v: NewVariant, now: string) {
+  return {
+    id: v.id,
+    product_id: productId,
+    sku: v.sku,
+    title: v.title,
+    options_json: JSON.stringify(v.options),
+    price_cents: v.priceCents,
+    stock: v.stock,
+    image_key: v.imageKey,
+    position: v.position,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function insertVariants(db: DB, productId: string, variants: NewVariant[]): Promise<void> {
   if (variants.length === 0) return;
   const now = new Date().toISOString();
   await db
     .insertInto("product_variant")
-    .values(
-      variants.map((v) => ({
-        id: v.id,
-        product_id: productId,
-        sku: v.sku,
-        title: v.title,
-        options_json: JSON.stringify(v.options),
-        price_cents: v.priceCents,
-        stock: v.stock,
-        image_key: v.imageKey,
-        position: v.position,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .values(variants.map((v) => variantRow(productId, v, now)))
     .execute();
 }
 

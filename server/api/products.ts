@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import * as catalog from "../../domain/catalog/index.ts";
 import { imageTooLargeMessage, readImageUpload, UPLOAD_FORM_FIELDS_BYTES } from "../../domain/media/index.ts";
@@ -29,8 +29,27 @@ export function searchApi() {
   return api;
 }
 
+/** Uploads of one image with a few form fields: the size limit (413) on the way in, multipart only (415). */
+function imageUploads(maxUploadBytes: number) {
+  const limit = bodyLimit({
+    maxSize: maxUploadBytes + UPLOAD_FORM_FIELDS_BYTES,
+    onError: (c) => c.json(errorBody("payload_too_large", imageTooLargeMessage(maxUploadBytes)), 413),
+  });
+  /** the form's fields and its checked `image` file */
+  const read = async (c: Context<AppEnv>, what: string) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!type.toLowerCase().startsWith("multipart/form-data")) {
+      throw new DomainError("unsupported_media_type", `Send ${what} as multipart/form-data.`);
+    }
+    const { values, files } = await readForm(c.req.raw);
+    return { values, image: await readImageUpload(files.image, maxUploadBytes) };
+  };
+  return { limit, read };
+}
+
 export function productsApi(maxUploadBytes: number) {
   const api = new Hono<AppEnv>();
+  const uploads = imageUploads(maxUploadBytes);
 
   api.get("/", async (c) => {
     const { items, total } = await catalog.listProducts(c.get("ctx"), queryOf(c));
@@ -43,31 +62,18 @@ export function productsApi(maxUploadBytes: number) {
     return c.json(productDetailJson(await catalog.getProduct(c.get("ctx"), c.req.param("id")), imageUrlsOf(c)));
   });
 
-  api.post(
-    "/",
-    adminOnly,
-    bodyLimit({
-      maxSize: maxUploadBytes + UPLOAD_FORM_FIELDS_BYTES,
-      onError: (c) => c.json(errorBody("payload_too_large", imageTooLargeMessage(maxUploadBytes)), 413),
-    }),
-    async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!type.toLowerCase().startsWith("multipart/form-data")) {
-        throw new DomainError("unsupported_media_type", "Send the product as multipart/form-data with an image file.");
-      }
-      const { values, files } = await readForm(c.req.raw);
-      const image = await readImageUpload(files.image, maxUploadBytes);
-      const product = await catalog.addProduct(c.get("ctx"), values, image);
-      return c.json(
-        {
-          acknowledged: true,
-          insertedId: product.id,
-          product: productDetailJson(product, imageUrlsOf(c)),
-        } satisfies ProductAdded,
-        201,
-      );
-    },
-  );
+  api.post("/", adminOnly, uploads.limit, async (c) => {
+    const { values, image } = await uploads.read(c, "the product with an image file");
+    const product = await catalog.addProduct(c.get("ctx"), values, image);
+    return c.json(
+      {
+        acknowledged: true,
+        insertedId: product.id,
+        product: productDetailJson(product, imageUrlsOf(c)),
+      } satisfies ProductAdded,
+      201,
+    );
+  });
 
   /** admins change any of a product's fields (JSON; absent fields stay as they are) */
   api.put("/:id", adminOnly, async (c) => {
@@ -76,28 +82,15 @@ export function productsApi(maxUploadBytes: number) {
   });
 
   /** admins add an image (multipart: `image`, optional `alt`) at the end of the gallery */
-  api.post(
-    "/:id/images",
-    adminOnly,
-    bodyLimit({
-      maxSize: maxUploadBytes + UPLOAD_FORM_FIELDS_BYTES,
-      onError: (c) => c.json(errorBody("payload_too_large", imageTooLargeMessage(maxUploadBytes)), 413),
-    }),
-    async (c) => {
-      const type = c.req.header("content-type") ?? "";
-      if (!type.toLowerCase().startsWith("multipart/form-data")) {
-        throw new DomainError("unsupported_media_type", "Send the image as multipart/form-data.");
-      }
-      const { values, files } = await readForm(c.req.raw);
-      const image = await readImageUpload(files.image, maxUploadBytes);
-      const gallery = await catalog.addProductImage(c.get("ctx"), c.req.param("id"), values, image);
-      const urls = imageUrlsOf(c);
-      return c.json(
-        gallery.map((i) => productImageJson(i, urls)),
-        201,
-      );
-    },
-  );
+  api.post("/:id/images", adminOnly, uploads.limit, async (c) => {
+    const { values, image } = await uploads.read(c, "the image");
+    const gallery = await catalog.addProductImage(c.get("ctx"), c.req.param("id"), values, image);
+    const urls = imageUrlsOf(c);
+    return c.json(
+      gallery.map((i) => productImageJson(i, urls)),
+      201,
+    );
+  });
 
   /** admins put the gallery in order and set alt texts: `{ images: [{ id, alt }] }`, first = main image */
   api.put("/:id/images", adminOnly, async (c) => {

@@ -8,6 +8,7 @@ import {
   UPLOAD_FORM_FIELDS_BYTES,
 } from "../../../../domain/media/upload-rules.ts";
 import { DomainError } from "../../../../domain/shared/errors.ts";
+import { CategoryPicker } from "../../../components/CategoryPicker.tsx";
 import { Field, Spinner } from "../../../components/Field.tsx";
 import { Toast } from "../../../components/Toast.tsx";
 import { formFailure, handleForm } from "../../../lib/form.server.ts";
@@ -157,31 +158,11 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         noValidate
       >
         <Field className="sm:col-span-2" label="Title" name="title" required defaultValue={v?.title} error={f.title} />
-        <fieldset className="sm:col-span-2">
-          <legend className="label">Categories</legend>
-          <div className="flex flex-wrap gap-2" aria-describedby={f.Categories ? "categories-error" : undefined}>
-            {categories.map((c) => (
-              <label
-                key={c.slug}
-                className="flex items-center gap-2 rounded-full border border-ink-300 px-3 py-1.5 text-sm has-[:checked]:border-ink-900 has-[:checked]:bg-ink-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600"
-              >
-                <input
-                  type="checkbox"
-                  name="Categories"
-                  value={c.slug}
-                  defaultChecked={v?.Categories?.split(",").includes(c.slug)}
-                  className="sr-only"
-                />
-                {c.name}
-              </label>
-            ))}
-          </div>
-          {f.Categories && (
-            <p id="categories-error" className="field-error">
-              {f.Categories}
-            </p>
-          )}
-        </fieldset>
+        <CategoryPicker
+          categories={categories}
+          checked={new Set(v?.Categories?.split(",") ?? [])}
+          error={f.Categories}
+        />
         <Field
           label="Price (USD)"
           name="price"

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import * as customers from "../../../../domain/customers/index.ts";
-import { DomainError } from "../../../../domain/shared/errors.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
 import { formText } from "../../../../server/http/forms.ts";
@@ -10,7 +9,7 @@ import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { listPage, notFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
+import { listPage, orNotFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/customer-detail";
 
 const PAGE_SIZE = 10;
@@ -26,19 +25,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   const me = requireAdminPage(ctx, request);
   const page = listPage(request, PAGE_SIZE);
-  try {
-    const { customer, orders } = await customers.getCustomer(ctx, params.customerId, page);
-    return {
-      customer,
-      orders: orders.items,
-      page: page.page,
-      pageCount: pageCount(orders.total, PAGE_SIZE),
-      self: customer.id === me.user.id,
-    };
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "not_found") notFoundPage();
-    throw e;
-  }
+  const { customer, orders } = await orNotFoundPage(customers.getCustomer(ctx, params.customerId, page));
+  return {
+    customer,
+    orders: orders.items,
+    page: page.page,
+    pageCount: pageCount(orders.total, PAGE_SIZE),
+    self: customer.id === me.user.id,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

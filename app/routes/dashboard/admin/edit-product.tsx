@@ -7,6 +7,7 @@ import { readImageUpload } from "../../../../domain/media/index.ts";
 import { ACCEPTED_IMAGE_TYPES } from "../../../../domain/media/upload-rules.ts";
 import { toDollars } from "../../../../domain/shared/money.ts";
 import { type FormInput, formText } from "../../../../server/http/forms.ts";
+import { CategoryPicker } from "../../../components/CategoryPicker.tsx";
 import { Field, Spinner } from "../../../components/Field.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
@@ -523,27 +524,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           </div>
           <ErrorText id="status-error" message={f.status} />
         </fieldset>
-        <fieldset className="sm:col-span-2">
-          <legend className="label">Categories</legend>
-          <div className="flex flex-wrap gap-2" aria-describedby={f.Categories ? "categories-error" : undefined}>
-            {categories.map((c) => (
-              <label
-                key={c.slug}
-                className="flex items-center gap-2 rounded-full border border-ink-300 px-3 py-1.5 text-sm has-[:checked]:border-ink-900 has-[:checked]:bg-ink-900 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent-600"
-              >
-                <input
-                  type="checkbox"
-                  name="Categories"
-                  value={c.slug}
-                  defaultChecked={checked.has(c.slug)}
-                  className="sr-only"
-                />
-                {c.name}
-              </label>
-            ))}
-          </div>
-          <ErrorText id="categories-error" message={f.Categories} />
-        </fieldset>
+        <CategoryPicker categories={categories} checked={checked} error={f.Categories} />
         <Field
           label="Price (USD)"
           name="price"

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
-import { DomainError } from "../../../../domain/shared/errors.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { OrderLines } from "../../../components/OrderLines.tsx";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
@@ -9,7 +8,7 @@ import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
-import { notFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
+import { orNotFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/order-detail";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -20,12 +19,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   requireAdminPage(ctx, request);
-  try {
-    return { detail: await orders.getOrderDetail(ctx, params.orderId) };
-  } catch (e) {
-    if (e instanceof DomainError && e.code === "not_found") notFoundPage();
-    throw e;
-  }
+  return { detail: await orNotFoundPage(orders.getOrderDetail(ctx, params.orderId)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
