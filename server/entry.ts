@@ -15,6 +15,14 @@ import { createLogger, createServices, type Logger, type Services } from "./serv
 /** How long requests in flight may take to finish once the shop has stopped accepting connections. */
 const DRAIN_LIMIT_MS = 10_000;
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default of 5 s races clients and proxies
+ * that reuse a connection after about as long: the shop closes the socket just as their next request
+ * goes out on it, and they see a reset. A server must keep idle connections longer than whatever is in
+ * front of it (haproxy, a cloud load balancer's 60 s).
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Starts the shop: configuration, database, demo data, then HTTP. Any failure exits non-zero with the reason. */
 export async function start(): Promise<void> {
   let config: Config;
@@ -49,6 +57,7 @@ export async function start(): Promise<void> {
       `${config.shopName} is open at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.database.engine})`,
     );
   }) as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on("error", (err) => {
     log.fatal({ err }, `The shop cannot listen on ${config.host}:${config.port}`);
     exitAfterLogging(log, 1);
@@ -58,6 +67,7 @@ export async function start(): Promise<void> {
     metricsServer = startMetricsServer(services.metrics, config, (address, port) =>
       log.info(`metrics at http://${address}:${port}/metrics`),
     );
+    metricsServer.keepAliveTimeout = KEEP_ALIVE_MS;
     metricsServer.on("error", (err) => {
       log.fatal({ err }, `The shop cannot listen for metrics on ${config.metrics.host}:${config.metrics.port}`);
       exitAfterLogging(log, 1);

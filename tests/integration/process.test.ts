@@ -200,6 +200,37 @@ describe("a running shop", () => {
     expect(line).toBeDefined();
     expect(JSON.parse(line ?? "{}")).toMatchObject({ msg: "request", path: "/api/products", status: 200 });
   });
+
+  it("keeps an idle keep-alive connection open longer than a client or proxy reuses it (no reset after 6 s idle)", async () => {
+    // Node's default of 5 s races every client and proxy that keeps connections for 5 s or more:
+    // the shop closes the socket just as the next request goes out on it (CI saw ECONNRESET).
+    const socket = net.connect({ host: server.host, port: server.port });
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    let received = "";
+    let closed = false;
+    socket.on("data", (d) => (received += d));
+    socket.on("close", () => (closed = true));
+    socket.on("error", () => {});
+    const ask = async () => {
+      received = "";
+      socket.write(`GET /healthz HTTP/1.1\r\nHost: localhost:${server.port}\r\nConnection: keep-alive\r\n\r\n`);
+      const until = Date.now() + 5000;
+      while (!/\r\n\r\n[\s\S]+/.test(received) && !closed && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 20));
+      return received;
+    };
+    try {
+      expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+      expect(received).toMatch(/keep-alive: timeout=(\d+)/i);
+      const advertised = Number(/keep-alive: timeout=(\d+)/i.exec(received)?.[1]);
+      expect(advertised, "the idle time the shop announces").toBeGreaterThanOrEqual(60);
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(closed, "the shop kept the idle connection").toBe(false);
+      expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
+    } finally {
+      socket.destroy();
+    }
+  });
 });
 
 describe("stopping and crashing", () => {
