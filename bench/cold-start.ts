@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort } from "../scripts/postgres.ts";
+import { shopNodeFlags } from "./node-flags.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values, positionals } = parseArgs({
@@ -29,7 +30,7 @@ const dataDir = path.resolve(values.data);
 if (values.fresh) rmSync(dataDir, { recursive: true, force: true });
 const [command, ...args] = positionals.length
   ? positionals
-  : [process.execPath, "--max-semi-space-size=2", "scripts/start.js"];
+  : [process.execPath, ...shopNodeFlags(), "scripts/start.js"];
 if (!command) throw new Error("no command");
 
 const port = await freePort();

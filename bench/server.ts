@@ -4,6 +4,7 @@
  * that it cannot interleave with the figures; run.ts shows a summary at the end.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { shopNodeFlags } from "./node-flags.ts";
 
 export type RunningServer = {
   origin: string;
@@ -29,7 +30,7 @@ export async function startServer(options: {
   // --title names the process in ps: another session's `pkill -f server/main.ts` aimed at its own
   // server should not take down the benchmark's.
   // the V8 flags of `npm start` and `npm run serve` (package.json): figures of the shop as it runs
-  const child = spawn(process.execPath, ["--title=vitrine-bench-server", "--max-semi-space-size=2", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--title=vitrine-bench-server", ...shopNodeFlags(), "server/main.ts"], {
     cwd: options.root,
     env: options.env,
     stdio: ["ignore", "pipe", "pipe"],

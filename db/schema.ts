@@ -373,9 +373,17 @@ export interface CatalogueVersionTable {
   version: number | string;
 }
 
+/** SQLite: a product's full-text document number, with what a search filters and counts by (migration 0010). */
 export interface SearchDocumentTable {
   id: Generated<number>;
   product_id: string;
+  status: Generated<string>;
+  price_cents: Generated<number>;
+  in_stock: Generated<number>;
+  position: Generated<number>;
+  created_at: Generated<string>;
+  /** the product's category ids, each with a space either side */
+  category_ids: Generated<string>;
 }
 
 export interface SearchTermTable {

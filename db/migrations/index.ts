@@ -8,6 +8,7 @@ import * as search from "./0006_search.ts";
 import * as auditLog from "./0007_audit_log.ts";
 import * as productEditing from "./0008_product_editing.ts";
 import * as adminOrders from "./0009_admin_orders.ts";
+import * as searchFacts from "./0010_search_facts.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_audit_log": auditLog,
   "0008_product_editing": productEditing,
   "0009_admin_orders": adminOrders,
+  "0010_search_facts": searchFacts,
 };

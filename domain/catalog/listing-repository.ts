@@ -69,14 +69,22 @@ function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
   return out;
 }
 
-/** The filter's conditions on `p` (a product row), leaving out the facets being counted. */
-function conditions(filter: ListingFilter, without: Without[] = []): RawBuilder<unknown>[] {
+/**
+ * The filter's conditions on `p`, leaving out the facets being counted. `p` is a product row, or
+ * (`facts`: SQLite's full-text search) its `search_document` row, which holds the same status,
+ * price, stock and position, and the category ids as ` id id `.
+ */
+function conditions(filter: ListingFilter, without: Without[] = [], facts = false): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   // every count, facet and shuffle bucket goes through here, so drafts never show in a public one
   if (filter.status) out.push(sql`p.status = ${filter.status}`);
   if (filter.category && !without.includes("category")) {
-    out.push(sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
-      where pc.product_id = p.id and c.slug = ${filter.category})`);
+    out.push(
+      facts
+        ? sql`instr(p.category_ids, (select ' ' || id || ' ' from category where slug = ${filter.category})) > 0`
+        : sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
+      where pc.product_id = p.id and c.slug = ${filter.category})`,
+    );
   }
   if (!without.includes("price")) out.push(...priceConditions(filter));
   if (filter.inStock !== undefined && !without.includes("inStock")) {
@@ -87,24 +95,38 @@ function conditions(filter: ListingFilter, without: Without[] = []): RawBuilder<
 
 const where = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
-/**
- * `from … where …` of the products a filter matches, as `p` (and, with words, `rank`: lower is
- * better on both engines).
- */
-function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra: RawBuilder<unknown>[] = []) {
-  const parts = [...conditions(filter, without), ...extra];
-  if (!filter.words?.length) return { from: sql`from product p ${where(parts)}`, rank: null };
+type Matching = {
+  /** `from … where …`, the matching rows as `p` */
+  from: RawBuilder<unknown>;
+  /** with words: the relevance, lower is better on both engines */
+  rank: RawBuilder<unknown> | null;
+  /** the product id of a row of `p` */
+  id: RawBuilder<unknown>;
+};
+
+/** `from … where …` of the products a filter matches. */
+function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra: RawBuilder<unknown>[] = []): Matching {
+  if (!filter.words?.length) {
+    return {
+      from: sql`from product p ${where([...conditions(filter, without), ...extra])}`,
+      rank: null,
+      id: sql`p.id`,
+    };
+  }
   if (isPostgres(db)) {
     const query = sql`to_tsquery('simple', ${tsQuery(filter.words)})`;
     return {
-      from: sql`from product p ${where([sql`p.search_vector @@ ${query}`, ...parts])}`,
+      from: sql`from product p ${where([sql`p.search_vector @@ ${query}`, ...conditions(filter, without), ...extra])}`,
       rank: sql`-ts_rank(p.search_vector, ${query}, 1)`,
+      id: sql`p.id`,
     };
   }
+  // each match's status, price, stock and categories are in its narrow search_document row (migration 0010)
   return {
-    from: sql`from product_search s join search_document d on d.id = s.rowid join product p on p.id = d.product_id
-      ${where([sql`product_search match ${ftsMatch(filter.words)}`, ...parts])}`,
+    from: sql`from product_search s join search_document p on p.id = s.rowid
+      ${where([sql`product_search match ${ftsMatch(filter.words)}`, ...conditions(filter, without, true), ...extra])}`,
     rank: sql`s.rank`,
+    id: sql`p.product_id`,
   };
 }
 
@@ -115,7 +137,7 @@ export async function listIds(
   order: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
-  const { rank } = matching(db, filter);
+  const { rank, id } = matching(db, filter);
   const run = async (
     orderBy: RawBuilder<unknown>,
     extra: RawBuilder<unknown> | null,
@@ -125,21 +147,21 @@ export async function listIds(
     const { from } = matching(db, filter, [], extra ? [extra] : []);
     const rows = await sql<{
       id: string;
-    }>`select p.id ${from} order by ${orderBy} limit ${limit} offset ${offset}`.execute(db);
+    }>`select ${id} as id ${from} order by ${orderBy} limit ${limit} offset ${offset}`.execute(db);
     return rows.rows.map((r) => r.id);
   };
 
   switch (order.by) {
     case "relevance":
-      return run(rank ? sql`${rank}, p.position, p.id` : sql`p.position, p.id`, null, page.limit, page.offset);
+      return run(rank ? sql`${rank}, p.position, ${id}` : sql`p.position, ${id}`, null, page.limit, page.offset);
     case "price_asc":
-      return run(sql`p.price_cents, p.id`, null, page.limit, page.offset);
+      return run(sql`p.price_cents, ${id}`, null, page.limit, page.offset);
     case "price_desc":
-      return run(sql`p.price_cents desc, p.id desc`, null, page.limit, page.offset);
+      return run(sql`p.price_cents desc, ${id} desc`, null, page.limit, page.offset);
     case "newest":
-      return run(sql`p.created_at desc, p.id desc`, null, page.limit, page.offset);
+      return run(sql`p.created_at desc, ${id} desc`, null, page.limit, page.offset);
     case "position":
-      return run(sql`p.position, p.id`, null, page.limit, page.offset);
+      return run(sql`p.position, ${id}`, null, page.limit, page.offset);
     case "shuffle":
       return shuffledPage(order, page, run);
   }
@@ -193,16 +215,16 @@ export type FacetCounts = {
   inStock: { inStock: number; outOfStock: number };
 };
 
-/**
- * How many products match, and the facet counts over them, each facet leaving out its own filter
- * (so that choosing "Shoes" still shows how many the other categories would have). Two queries:
- * one groups the matches (category filter applied) by price range, stock and whether the price
- * filter holds, from which the total and the price and stock facets are summed; the other counts
- * categories. A full-text match is evaluated twice, not once per count.
- */
-export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
-  const byCategory = matching(db, filter, ["category"]);
-  const byRest = matching(db, filter, ["price", "inStock"]);
+/** Whether a search reads SQLite's narrow search rows (migration 0010) instead of product rows. */
+const readsSearchRows = (db: DB, filter: ListingFilter) => !isPostgres(db) && !!filter.words?.length;
+
+/** The matches grouped by price range, stock and whether the price filter holds (and more `by`). */
+function groupedMatches<Extra extends object>(
+  db: DB,
+  filter: ListingFilter,
+  matches: Matching,
+  by: RawBuilder<unknown>[] = [],
+) {
   const priceBucket = sql.join(
     PRICE_RANGES.map(([from, to], i) =>
       to === null
@@ -213,38 +235,84 @@ export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ tota
   );
   const price = priceConditions(filter);
   const priceHolds = price.length ? sql`case when ${sql.join(price, sql` and `)} then 1 else 0 end` : sql`1`;
+  const extra = by.map((b) => sql`, ${b}`);
+  const groupBy = by.map((_, i) => sql`, ${sql.lit(4 + i)}`);
+  return sql<
+    { bucket: number | string; in_stock: number | string; price_holds: number | string; n: number | string } & Extra
+  >`
+    select case ${priceBucket} end as bucket, p.in_stock, ${priceHolds} as price_holds ${sql.join(extra, sql``)}, count(*) as n
+    ${matches.from} group by 1, 2, 3 ${sql.join(groupBy, sql``)}`.execute(db);
+}
+
+/**
+ * How many products match, and the facet counts over them, each facet leaving out its own filter
+ * (so that choosing "Shoes" still shows how many the other categories would have). The matches are
+ * grouped by price range, stock, whether the price filter holds and (SQLite's search rows, which
+ * carry them) the set of categories; the total and the facets are summed from those few rows. Else
+ * the categories take a second query. A full-text match is evaluated once or twice, never per count.
+ */
+export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
+  if (readsSearchRows(db, filter)) {
+    const [groups, categories] = await Promise.all([
+      groupedMatches<{ category_ids: string }>(db, filter, matching(db, filter, ["category", "price", "inStock"]), [
+        sql`p.category_ids`,
+      ]),
+      db.selectFrom("category").select(["id", "slug", "name"]).orderBy("position").orderBy("id").execute(),
+    ]);
+    const chosen =
+      filter.category === undefined ? undefined : ` ${categories.find((c) => c.slug === filter.category)?.id} `;
+    const perCategory = new Map<string, number>();
+    const counts = sumGroups(filter, groups.rows, (row, n, othersHold) => {
+      const holds = chosen === undefined || row.category_ids.includes(chosen);
+      if (othersHold)
+        for (const id of row.category_ids.split(" ")) if (id) perCategory.set(id, (perCategory.get(id) ?? 0) + n);
+      return holds;
+    });
+    const category = categories
+      .filter((c) => perCategory.has(c.id))
+      .map((c) => ({ slug: c.slug, name: c.name, count: perCategory.get(c.id) ?? 0 }));
+    return { total: counts.total, facets: { ...counts.facets, category } };
+  }
+  const byCategory = matching(db, filter, ["category"]);
   const [categories, groups] = await Promise.all([
     sql<{ slug: string; name: string; n: number | string }>`select c.slug, c.name, count(*) as n
       from product_category pc join category c on c.id = pc.category_id
-      where pc.product_id in (select p.id ${byCategory.from})
+      where pc.product_id in (select ${byCategory.id} ${byCategory.from})
       group by c.id, c.slug, c.name, c.position order by c.position`.execute(db),
-    sql<{
-      bucket: number | string;
-      in_stock: number | string;
-      price_holds: number | string;
-      n: number | string;
-    }>`select case ${priceBucket} end as bucket, p.in_stock, ${priceHolds} as price_holds, count(*) as n
-      ${byRest.from} group by 1, 2, 3`.execute(db),
+    groupedMatches(db, filter, matching(db, filter, ["price", "inStock"])),
   ]);
+  const counts = sumGroups(filter, groups.rows, () => true);
+  const category = categories.rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) }));
+  return { total: counts.total, facets: { ...counts.facets, category } };
+}
+
+/**
+ * The total and the price and stock facets from grouped matches. `categoryHolds` says whether a
+ * group is in the chosen category, and hears of each group whose price and stock filters hold.
+ */
+function sumGroups<
+  Row extends { bucket: number | string; in_stock: number | string; price_holds: number | string; n: number | string },
+>(
+  filter: ListingFilter,
+  rows: Row[],
+  categoryHolds: (row: Row, n: number, priceAndStockHold: boolean) => boolean,
+): { total: number; facets: Omit<FacetCounts, "category"> } {
   let total = 0;
   const priceCounts = PRICE_RANGES.map(() => 0);
   const stockCounts = { inStock: 0, outOfStock: 0 };
-  for (const row of groups.rows) {
+  for (const row of rows) {
     const n = Number(row.n);
     const inStock = Number(row.in_stock) === 1;
-    const priceHoldsHere = Number(row.price_holds) === 1;
+    const priceHolds = Number(row.price_holds) === 1;
     const stockHolds = filter.inStock === undefined || filter.inStock === inStock;
-    if (priceHoldsHere && stockHolds) total += n;
+    if (!categoryHolds(row, n, priceHolds && stockHolds)) continue;
+    if (priceHolds && stockHolds) total += n;
     if (stockHolds) priceCounts[Number(row.bucket)] += n;
-    if (priceHoldsHere) stockCounts[inStock ? "inStock" : "outOfStock"] += n;
+    if (priceHolds) stockCounts[inStock ? "inStock" : "outOfStock"] += n;
   }
   return {
     total,
-    facets: {
-      category: categories.rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) })),
-      price: PRICE_RANGES.map(([from, to], i) => ({ from, to, count: priceCounts[i] })),
-      inStock: stockCounts,
-    },
+    facets: { price: PRICE_RANGES.map(([from, to], i) => ({ from, to, count: priceCounts[i] })), inStock: stockCounts },
   };
 }
 

@@ -236,4 +236,41 @@ describe("the index follows the catalogue", () => {
     expect((await search({ q: word.toLowerCase() })).total).toBe(0);
     expect(product.title).toContain(word);
   });
+
+  it("follows a product's price, categories and status: filters, sorts and facets see each change at once", async () => {
+    const admin = await shop.admin();
+    const word = `Quillvane${Date.now().toString(36)}`.toLowerCase();
+    const created = await admin.request("/api/products", {
+      method: "POST",
+      body: productForm(
+        { ...VALID_PRODUCT_FIELDS, title: `${word} Reading Lamp`, price: "30.00", Categories: "Accessories" },
+        { data: await pngImage(), type: "image/png" },
+      ),
+    });
+    expect(created.status).toBe(201);
+    const { insertedId } = await created.json();
+    const ids = async (query: Record<string, string | number | boolean>) =>
+      (await search({ q: word, ...query })).items.map((p) => p._id);
+    const update = async (json: Record<string, unknown>) =>
+      expect((await admin.request(`/api/products/${insertedId}`, { method: "PUT", json })).status).toBe(200);
+
+    expect(await ids({ max_price: 40 })).toEqual([insertedId]);
+    await update({ price: "80.00" });
+    expect(await ids({ max_price: 40 })).toEqual([]);
+    expect(await ids({ min_price: 70, sort: "price_desc" })).toEqual([insertedId]);
+    expect((await search({ q: word })).facets.price.find((r) => r.count > 0)).toMatchObject({ min: 50, count: 1 });
+
+    expect(await ids({ category: "accessories" })).toEqual([insertedId]);
+    await update({ Categories: ["Phones", "Watches"] });
+    expect(await ids({ category: "accessories" })).toEqual([]);
+    expect(await ids({ category: "watches" })).toEqual([insertedId]);
+    const categories = (await search({ q: word })).facets.category.filter((c) => c.count > 0).map((c) => c.value);
+    expect(categories.sort()).toEqual(["phones", "watches"]);
+
+    await update({ status: "draft" });
+    expect((await search({ q: word })).total).toBe(0);
+    expect((await search({ q: word, category: "watches" })).facets.category.every((c) => c.count === 0)).toBe(true);
+    await update({ status: "published" });
+    expect(await ids({})).toEqual([insertedId]);
+  });
 });
