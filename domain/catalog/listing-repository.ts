@@ -215,8 +215,11 @@ export type FacetCounts = {
   inStock: { inStock: number; outOfStock: number };
 };
 
-/** Whether a search reads SQLite's narrow search rows (migration 0010) instead of product rows. */
-const readsSearchRows = (db: DB, filter: ListingFilter) => !isPostgres(db) && !!filter.words?.length;
+/**
+ * Whether the matching rows carry their category ids (` a b `, migration 0010): PostgreSQL's product
+ * rows, and SQLite's search rows (a search with words); SQLite's product rows do not.
+ */
+const carriesCategoryIds = (db: DB, filter: ListingFilter) => isPostgres(db) || !!filter.words?.length;
 
 /** The matches grouped by price range, stock and whether the price filter holds (and more `by`). */
 function groupedMatches<Extra extends object>(
@@ -247,12 +250,12 @@ function groupedMatches<Extra extends object>(
 /**
  * How many products match, and the facet counts over them, each facet leaving out its own filter
  * (so that choosing "Shoes" still shows how many the other categories would have). The matches are
- * grouped by price range, stock, whether the price filter holds and (SQLite's search rows, which
- * carry them) the set of categories; the total and the facets are summed from those few rows. Else
- * the categories take a second query. A full-text match is evaluated once or twice, never per count.
+ * grouped by price range, stock, whether the price filter holds and the set of categories (where the
+ * rows carry it); the total and the facets are summed from those few rows. Else the categories take
+ * a second query. A full-text match is evaluated once or twice, never per count.
  */
 export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
-  if (readsSearchRows(db, filter)) {
+  if (carriesCategoryIds(db, filter)) {
     const [groups, categories] = await Promise.all([
       groupedMatches<{ category_ids: string }>(db, filter, matching(db, filter, ["category", "price", "inStock"]), [
         sql`p.category_ids`,

@@ -40,7 +40,7 @@ async function search(query: Record<string, string>): Promise<SearchAnswer> {
 async function searchIndex(db: TestShop["db"]): Promise<Map<number, string>> {
   if (testEngine() === "postgres") {
     const { rows } = await sql<{ position: number; doc: string }>`
-      select position, search_vector::text as doc from product order by position`.execute(db);
+      select position, search_vector::text || ' | ' || category_ids as doc from product order by position`.execute(db);
     return new Map(rows.map((r) => [r.position, r.doc]));
   }
   // with what a search filters by (migration 0010), which must be the product's own
