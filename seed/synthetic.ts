@@ -119,5 +119,6 @@ export async function seedSyntheticShop(
       }
     }),
   );
+  await catalog.optimizeSearchIndex({ db: deps.db });
   return { products: written, variants: variantCount };
 }

@@ -75,6 +75,7 @@ export {
   listProductIds,
   type NewProduct,
   newSku,
+  optimizeSearchIndex,
   updateVariant,
 } from "./service.ts";
 export { CHECK_EVERY_MS as CATALOGUE_VERSION_CHECK_MS, catalogueChanged, catalogueVersion } from "./version.ts";

@@ -362,8 +362,14 @@ export async function similarWords(db: DB, word: string): Promise<string[]> {
   return rows.map((r) => r.term);
 }
 
-/** After a bulk load: merge the index's segments (SQLite) or refresh the planner's statistics (PostgreSQL). */
+/**
+ * After a bulk load, outside its transaction. PostgreSQL: VACUUM ANALYZE the catalogue's tables —
+ * until then the new words sit in the GIN indexes' unsorted pending lists and row visibility is
+ * unknown, and a search with several spellings took 300 ms instead of 30 (measured at 100,000
+ * products; autovacuum gets there within minutes). SQLite: merge the full-text index's segments.
+ */
 export async function optimizeIndex(db: DB): Promise<void> {
-  if (isPostgres(db)) await sql`analyze product`.execute(db);
+  if (db.isTransaction) throw new Error("optimizeIndex runs after the bulk load's transaction, not inside one");
+  if (isPostgres(db)) await sql`vacuum analyze product, product_category, product_variant, search_term`.execute(db);
   else await sql`insert into product_search (product_search) values ('optimize')`.execute(db);
 }

@@ -10,6 +10,7 @@ import { toCents } from "../shared/money.ts";
 import { isWellFormedId } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { ReadContext } from "./listing.ts";
+import { optimizeIndex } from "./listing-repository.ts";
 import * as repo from "./repository.ts";
 import { productInput, variantUpdateInput } from "./schemas.ts";
 
@@ -215,6 +216,9 @@ export async function importProducts(ctx: DataContext, products: NewProduct[]): 
   await repo.bulkInsertProducts(ctx.db, rows);
   return rows.map((row) => row.id);
 }
+
+/** After importProducts of thousands of products, once their transaction has ended: tidies the search index. */
+export const optimizeSearchIndex = (ctx: DataContext) => optimizeIndex(ctx.db);
 
 export const clearCatalogue = (ctx: DataContext) => repo.deleteAll(ctx.db);
 export const countProducts = (ctx: DataContext) => repo.countProducts(ctx.db);

@@ -86,6 +86,24 @@ describe("a synthetic catalogue", () => {
     expect(links).toHaveLength(categories.length);
   });
 
+  // PostgreSQL only: SQLite has no vacuum state to read (its full-text index is merged instead)
+  it.runIf(testEngine() === "postgres")(
+    "leaves PostgreSQL's catalogue tables vacuumed and analysed, so that searches right after a bulk load are not slow",
+    async () => {
+      const { rows } = await sql<{ relname: string; vacuumed: boolean; analysed: boolean }>`
+        select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analysed
+        from pg_stat_user_tables where relname in ('product', 'product_category', 'product_variant', 'search_term')
+        order by relname`.execute(shop.db);
+      expect(rows).toEqual(
+        ["product", "product_category", "product_variant", "search_term"].map((relname) => ({
+          relname,
+          vacuumed: true,
+          analysed: true,
+        })),
+      );
+    },
+  );
+
   it("keeps the in-stock flag of every product true to its variants", async () => {
     const flags = await stockFlags(shop.db);
     expect(flags).toHaveLength(PRODUCTS);
