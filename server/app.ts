@@ -57,10 +57,12 @@ export function createApp(
     hasAction?: (pathname: string, search: string) => boolean;
     /** the pattern of the page a request is for (`/product/:productId`), for metrics labels */
     pageRoute?: (request: Request) => string;
+    /** the store of shared answers, when something besides the app reads it (server/http/store-first.ts) */
+    answers?: ResponseCache;
   } = {},
 ) {
   const app = new Hono<AppEnv>();
-  const answers = new ResponseCache(services.config.responseCacheBytes);
+  const answers = options.answers ?? new ResponseCache(services.config.responseCacheBytes);
   app.use(async (c, next) => {
     const requestId = requestIdOf(c, services.config.trustedProxyHops > 0);
     c.set("services", services);

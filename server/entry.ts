@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import path from "node:path";
 // The React Router server build, bundled together with this file by `react-router build`.
 import * as build from "virtual:react-router/server-build";
@@ -9,6 +9,8 @@ import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig, StartupError } from "./config.ts";
 import { pageActions } from "./http/page-requests.ts";
 import { pageRoutePatterns } from "./http/page-routes.ts";
+import { ResponseCache } from "./http/response-cache.ts";
+import { storeFirst } from "./http/store-first.ts";
 import { startMetricsServer } from "./metrics.ts";
 import { createLogger, createServices, type Logger, type Services } from "./services.ts";
 
@@ -47,16 +49,24 @@ export async function start(): Promise<void> {
 
   // the built server always renders in production mode: no development tooling in the request path
   const handle = createRequestHandler(build, "production");
+  const answers = new ResponseCache(config.responseCacheBytes);
   const app = createApp(services, handle, {
     clientDir: path.relative(process.cwd(), path.resolve("build/client")),
     hasAction: pageActions(build),
     pageRoute: pageRoutePatterns(build.routes),
+    answers,
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info(
-      `${config.shopName} is open at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.database.engine})`,
-    );
-  }) as Server;
+  // @hono/node-server's own server, with the shared store answering first
+  const createServerStoreFirst = ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, storeFirst(services, answers, listener))) as typeof createServer;
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createServerStoreFirst },
+    (info) => {
+      log.info(
+        `${config.shopName} is open at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.database.engine})`,
+      );
+    },
+  ) as Server;
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on("error", (err) => {
     log.fatal({ err }, `The shop cannot listen on ${config.host}:${config.port}`);

@@ -8,6 +8,11 @@ const WELL_FORMED = /^[A-Za-z0-9._:-]{1,128}$/;
  * proxy sent (so that its logs and ours share it), or a new one.
  */
 export function requestIdOf(c: Context, trustProxy: boolean): string {
-  const given = trustProxy ? c.req.header("x-request-id") : undefined;
+  return requestIdFrom(c.req.header("x-request-id"), trustProxy);
+}
+
+/** requestIdOf, from the X-Request-Id header's value. */
+export function requestIdFrom(header: string | undefined, trustProxy: boolean): string {
+  const given = trustProxy ? header : undefined;
   return given && WELL_FORMED.test(given) ? given : randomUUID();
 }

@@ -21,12 +21,11 @@ function paymentOrigins(config: Config): string[] {
 
 /**
  * Headers for every answer: a Content-Security-Policy whose scripts are the shop's own files and
- * inline scripts carrying this request's nonce, no framing, no sniffing, a strict referrer policy,
- * no powerful browser features, and HSTS when the shop is served over https.
+ * inline scripts carrying this request's nonce (or, for a shared page, their hashes: `inline`), no
+ * framing, no sniffing, a strict referrer policy, no powerful browser features, and HSTS when the
+ * shop is served over https.
  */
-export function securityHeaders(
-  config: Config,
-): MiddlewareHandler<{ Variables: { nonce: () => string; scriptHashes?: string[] } }> {
+export function securityHeaderList(config: Config): (inline: string) => [string, string][] {
   const https = config.publicUrl.startsWith("https://");
   const formTargets = ["'self'", ...signInOrigins(config), ...paymentOrigins(config)].join(" ");
   const imageSources = ["'self'", "data:", "blob:", "https:", ...signInOrigins(config), ...mediaOrigins(config)];
@@ -42,6 +41,29 @@ export function securityHeaders(
     `form-action ${formTargets}`,
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
+  const fixed: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-site"],
+    [
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+    ],
+    ...(https ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]] : []),
+  ];
+  return (inline) => [
+    ["Content-Security-Policy", `default-src 'self'; script-src 'self'${inline ? ` ${inline}` : ""}; ${rest}`],
+    ...fixed,
+  ];
+}
+
+/** The security headers on every answer that goes through the app (securityHeaderList). */
+export function securityHeaders(
+  config: Config,
+): MiddlewareHandler<{ Variables: { nonce: () => string; scriptHashes?: string[] } }> {
+  const headersFor = securityHeaderList(config);
   return async (c, next) => {
     // made when an answer has inline scripts to mark (a page), not for every JSON answer
     let nonce: string | undefined;
@@ -53,16 +75,6 @@ export function securityHeaders(
     const h = c.res.headers;
     // a page from the shared store cannot know this request's nonce: its scripts are allowed by hash
     const inline = c.get("scriptHashes")?.join(" ") ?? (nonce ? `'nonce-${nonce}'` : "");
-    h.set("Content-Security-Policy", `default-src 'self'; script-src 'self'${inline ? ` ${inline}` : ""}; ${rest}`);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Cross-Origin-Resource-Policy", "same-site");
-    h.set(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
-    );
-    if (https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of headersFor(inline)) h.set(name, value);
   };
 }

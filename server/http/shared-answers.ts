@@ -23,8 +23,16 @@ export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|vitrine_cart|vitrine_flash)=/;
 
 export function isPersonal(headers: Headers): boolean {
-  return headers.has("authorization") || PERSONAL_COOKIE.test(headers.get("cookie") ?? "");
+  return isPersonalRequest(headers.get("authorization") ?? undefined, headers.get("cookie") ?? undefined);
 }
+
+/** isPersonal, from the Authorization and Cookie headers' values. */
+export function isPersonalRequest(authorization: string | undefined, cookie: string | undefined): boolean {
+  return authorization !== undefined || PERSONAL_COOKIE.test(cookie ?? "");
+}
+
+/** The API's reads of the catalogue, the same for every anonymous client. */
+export const SHARED_API_READS = /^\/api\/(?:products(?:\/[A-Za-z0-9_-]+)?|search|categories)$/;
 
 /** Answers worth storing: the page's document, React Router's data for it, JSON. */
 const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/;
@@ -80,20 +88,39 @@ function answer(c: Context<AppEnv>, stored: CachedAnswer, pages: boolean, fromSt
 }
 
 function respond(c: Context<AppEnv>, stored: CachedAnswer, fromStore: boolean): Response {
-  const headers = new Headers(stored.headers);
-  headers.set("Cache-Control", SHARED_CACHE_CONTROL);
-  headers.set("ETag", stored.etag);
-  headers.set("Vary", "Accept-Encoding");
-  headers.set("X-Cache", fromStore ? "hit" : "miss");
-  if (matchesEtag(c.req.header("if-none-match"), stored.etag)) {
-    headers.delete("content-type");
-    return new Response(null, { status: 304, headers });
-  }
-  const { body, encoding } = chooseEncoding(stored, c.req.header("accept-encoding"));
-  if (encoding) headers.set("Content-Encoding", encoding);
-  headers.set("Content-Length", String(body.length));
-  return new Response(c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>), {
-    status: stored.status,
-    headers,
+  const { status, headers, body } = storedAnswerParts(stored, {
+    method: c.req.method,
+    ifNoneMatch: c.req.header("if-none-match"),
+    acceptEncoding: c.req.header("accept-encoding"),
+    fromStore,
   });
+  return new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers: new Headers(headers) });
+}
+
+/**
+ * What a stored answer is sent as to one request: 304 when the client has it, else its body in the
+ * encoding the client prefers (none for HEAD), with the headers of a shared answer.
+ */
+export function storedAnswerParts(
+  stored: CachedAnswer,
+  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined; fromStore: boolean },
+): { status: number; headers: [string, string][]; body: Uint8Array | null } {
+  const shared: [string, string][] = [
+    ["Cache-Control", SHARED_CACHE_CONTROL],
+    ["ETag", stored.etag],
+    ["Vary", "Accept-Encoding"],
+    ["X-Cache", request.fromStore ? "hit" : "miss"],
+  ];
+  if (matchesEtag(request.ifNoneMatch, stored.etag)) {
+    return {
+      status: 304,
+      headers: [...stored.headers.filter(([name]) => name !== "content-type"), ...shared],
+      body: null,
+    };
+  }
+  const { body, encoding } = chooseEncoding(stored, request.acceptEncoding);
+  const headers: [string, string][] = [...stored.headers, ...shared];
+  if (encoding) headers.push(["Content-Encoding", encoding]);
+  headers.push(["Content-Length", String(body.length)]);
+  return { status: stored.status, headers, body: request.method === "HEAD" ? null : body };
 }

@@ -201,6 +201,49 @@ describe("a running shop", () => {
     expect(JSON.parse(line ?? "{}")).toMatchObject({ msg: "request", path: "/api/products", status: 200 });
   });
 
+  it("answers a stored catalogue read as the app does: same bytes and headers, ETag and 304, HEAD, compression; never a personal request", async () => {
+    // stored answers are written before the request reaches the app (server/http/store-first.ts)
+    const url = `${server.url}/api/products?limit=3&offset=1`;
+    const headersOf = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => !["date", "x-request-id", "x-cache"].includes(name)));
+    const first = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    expect(first.headers.get("x-cache")).toBe("miss");
+    const firstBody = await first.text();
+    const again = await fetch(url, { headers: { "accept-encoding": "identity", "x-request-id": "from-a-client" } });
+    expect(again.headers.get("x-cache")).toBe("hit");
+    expect(await again.text()).toBe(firstBody);
+    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(again.headers.get("content-security-policy")).toMatch(/^default-src 'self'; script-src 'self';/);
+    expect(again.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/); // no trusted proxy: a new id
+    await new Promise((r) => setTimeout(r, 200));
+    const logged = server
+      .log()
+      .split("\n")
+      .find((l) => l.includes(`"reqId":"${again.headers.get("x-request-id")}"`));
+    expect(JSON.parse(logged ?? "{}")).toMatchObject({ msg: "request", path: "/api/products", status: 200 });
+
+    const etag = again.headers.get("etag") ?? "";
+    const notModified = await fetch(url, { headers: { "if-none-match": etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(notModified.headers.get("x-frame-options")).toBe("DENY");
+    expect(await notModified.text()).toBe("");
+
+    const head = await fetch(url, { method: "HEAD", headers: { "accept-encoding": "identity" } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(firstBody)));
+    expect(await head.text()).toBe("");
+
+    const compressed = await fetch(url, { headers: { "accept-encoding": "br" } });
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    expect(await compressed.text()).toBe(firstBody);
+
+    const personal = await fetch(url, { headers: { cookie: "better-auth.session_token=not-a-session" } });
+    expect(personal.status).toBe(200);
+    expect(personal.headers.get("x-cache")).toBeNull();
+    expect(personal.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("keeps an idle keep-alive connection open longer than a client or proxy reuses it (no reset after 6 s idle)", async () => {
     // Node's default of 5 s races every client and proxy that keeps connections for 5 s or more:
     // the shop closes the socket just as the next request goes out on it (CI saw ECONNRESET).
