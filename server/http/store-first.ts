@@ -65,9 +65,10 @@ function storable(req: IncomingMessage): URL | undefined {
   // a body on a GET goes through the app's limits
   if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return undefined;
   if (isPersonalRequest(req.headers.authorization, req.headers.cookie)) return undefined;
-  // the app's shared-answers middleware keys by the same normalised path and query
-  const url = new URL(req.url, "http://shop.invalid");
-  return SHARED_API_READS.test(url.pathname) ? url : undefined;
+  // the app's shared-answers middleware keys by the same normalised path and query; an address URL
+  // cannot read is the app's to refuse (a throw here would escape the server's request event)
+  const url = URL.parse(req.url, "http://shop.invalid");
+  return url && SHARED_API_READS.test(url.pathname) ? url : undefined;
 }
 
 /** The route pattern a metrics label names (the app's own labels for these paths). */
