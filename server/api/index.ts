@@ -3,7 +3,7 @@ import { type AppEnv, requestContext } from "../context.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { handleError, notFoundJson } from "../http/errors.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
-import { SHARED_API_READS, sharedAnswers } from "../http/shared-answers.ts";
+import { apiReadRoute, SHARED_API_READS, sharedAnswers } from "../http/shared-answers.ts";
 import type { Services } from "../services.ts";
 import { adminApi } from "./admin.ts";
 import { cartApi } from "./cart.ts";
@@ -39,7 +39,7 @@ export function createApi(services: Services, answers: ResponseCache) {
   api.get("/openapi.json", (c) => c.json(openApiDocument(services.config)));
   // the payment provider's webhook carries no session: no request context to build
   api.route("/payments", paymentsApi(services));
-  api.use(sharedAnswers({ store: answers, shareable: (path) => SHARED_API_READS.test(path) }));
+  api.use(sharedAnswers({ store: answers, shareable: (path) => SHARED_API_READS.test(path), route: apiReadRoute }));
   api.use(requestContext());
   api.route("/products", productsApi(services.config.maxUploadBytes));
   api.route("/search", searchApi());

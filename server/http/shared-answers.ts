@@ -34,6 +34,9 @@ export function isPersonalRequest(authorization: string | undefined, cookie: str
 /** The API's reads of the catalogue, the same for every anonymous client. */
 export const SHARED_API_READS = /^\/api\/(?:products(?:\/[A-Za-z0-9_-]+)?|search|categories)$/;
 
+/** The route pattern that names one of the API's shared reads in metrics. */
+export const apiReadRoute = (path: string) => (path.startsWith("/api/products/") ? "/api/products/:id" : path);
+
 /** Answers worth storing: the page's document, React Router's data for it, JSON. */
 const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/;
 
@@ -45,6 +48,8 @@ type Options = {
   keyExtra?: (c: Context<AppEnv>) => string;
   /** pages: their inline scripts are allowed by hash when served from the store */
   pages?: boolean;
+  /** the route pattern that names an answer from the store in metrics */
+  route?: (path: string) => string;
 };
 
 export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
@@ -58,7 +63,10 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     const db = c.get("services").database.db;
     const version = await catalog.catalogueVersion(db);
     const stored = options.store.get(key, version);
-    if (stored) return answer(c, stored, options.pages ?? false, true);
+    if (stored) {
+      if (options.route) c.set("route", options.route(c.req.path));
+      return answer(c, stored, options.pages ?? false, true);
+    }
 
     await next();
     const res = c.res;

@@ -4,7 +4,7 @@ import type { Services } from "../services.ts";
 import { requestIdFrom } from "./request-id.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { securityHeaderList } from "./security-headers.ts";
-import { isPersonalRequest, SHARED_API_READS, storedAnswerParts } from "./shared-answers.ts";
+import { apiReadRoute, isPersonalRequest, SHARED_API_READS, storedAnswerParts } from "./shared-answers.ts";
 
 /**
  * The API's anonymous catalogue reads answered from the shared store before the request reaches the
@@ -31,12 +31,13 @@ export function storeFirst(services: Services, store: ResponseCache, app: Reques
       acceptEncoding: req.headers["accept-encoding"],
       fromStore: true,
     });
-    const requestId = requestIdFrom(one(req.headers["x-request-id"]), trustProxy);
+    // (Node joins repeated headers into one value, as the app's Headers do)
+    const requestId = requestIdFrom(req.headers["x-request-id"] as string | undefined, trustProxy);
     res.writeHead(status, [...headers, ...securityHeaders, ["X-Request-Id", requestId]].flat());
     res.end(body);
     const seconds = (performance.now() - started) / 1000;
     const method = req.method ?? "GET";
-    metrics?.observeRequest({ method, route: routePattern(pathname), status }, seconds);
+    metrics?.observeRequest({ method, route: apiReadRoute(pathname), status }, seconds);
     if (log.isLevelEnabled("info")) {
       log
         .child({ reqId: requestId })
@@ -51,29 +52,31 @@ export function storeFirst(services: Services, store: ResponseCache, app: Reques
     answer(req, res, url.pathname, url.search).then(
       (answered) => answered || app(req, res),
       (error) => {
-        log.warn({ err: error }, "the shared store could not answer; the app will");
+        // (the app then meets the same trouble, and logs it as an error)
+        log.debug({ err: error }, "the shared store could not answer; the app will");
         if (!res.headersSent) app(req, res);
       },
     );
   };
 }
 
-/** The request's address when the app would look its answer up in the shared store, else undefined. */
+/** A Host header as @hono/node-server accepts it; the app answers 400 to any other. */
+const VALID_HOST = /^[a-z0-9._-]+(?::\d+)?$/i;
+
+/**
+ * The request's address when the app would look its answer up in the shared store, else undefined.
+ * Only an address already in its normal form: one with `..`, `./`, a backslash or an encoded letter
+ * is the app's to judge (it refuses a backslash with 400; the store must not answer for it).
+ */
 function storable(req: IncomingMessage): URL | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   if (!req.url?.startsWith("/api/")) return undefined;
   // a body on a GET goes through the app's limits
   if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) return undefined;
+  if (!VALID_HOST.test(req.headers.host ?? "")) return undefined;
   if (isPersonalRequest(req.headers.authorization, req.headers.cookie)) return undefined;
-  // the app's shared-answers middleware keys by the same normalised path and query; an address URL
-  // cannot read is the app's to refuse (a throw here would escape the server's request event)
   const url = URL.parse(req.url, "http://shop.invalid");
-  return url && SHARED_API_READS.test(url.pathname) ? url : undefined;
+  const query = req.url.indexOf("?");
+  const rawPath = query === -1 ? req.url : req.url.slice(0, query);
+  return url && rawPath === url.pathname && SHARED_API_READS.test(rawPath) ? url : undefined;
 }
-
-/** The route pattern a metrics label names (the app's own labels for these paths). */
-function routePattern(pathname: string): string {
-  return pathname.startsWith("/api/products/") ? "/api/products/:id" : pathname;
-}
-
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -49,6 +49,8 @@ describe("with METRICS_TOKEN", () => {
   it("times requests by route pattern and status, never by raw path", async () => {
     const { id } = await firstProduct(shop);
     await shop.anonymous.request(`/api/products/${id}`);
+    // the second from the shared store, under the same route (not the store middleware's `/api/*`)
+    expect((await shop.anonymous.request(`/api/products/${id}`)).headers.get("x-cache")).toBe("hit");
     await shop.anonymous.request("/api/products/does-not-exist");
     await shop.anonymous.request("/media/products/nothing-480.webp");
     const text = await scrape();
@@ -57,6 +59,9 @@ describe("with METRICS_TOKEN", () => {
     );
     expect(text).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/products\/:id",status="404"\} 1/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/products\/:id",status="200"\} 2/,
     );
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/media\/\*",status="404"\} 1/);
     expect(text).not.toContain(id);
