@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
+import { listCategories } from "./repository.ts";
 
 /**
  * The catalogue's list queries on both engines: full text (SQLite FTS5 ranked by bm25, PostgreSQL
@@ -260,7 +261,7 @@ export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ tota
       groupedMatches<{ category_ids: string }>(db, filter, matching(db, filter, ["category", "price", "inStock"]), [
         sql`p.category_ids`,
       ]),
-      db.selectFrom("category").select(["id", "slug", "name"]).orderBy("position").orderBy("id").execute(),
+      listCategories(db),
     ]);
     const chosen =
       filter.category === undefined ? undefined : ` ${categories.find((c) => c.slug === filter.category)?.id} `;
