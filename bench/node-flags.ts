@@ -9,11 +9,17 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * benchmark measures the shop as it runs, with one list of flags to change.
  */
 export function shopNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
-  const [node, ...words] = pkg.scripts.serve.split(/\s+/);
-  if (node !== "node") throw new Error(`package.json's serve script does not start with node: ${pkg.scripts.serve}`);
+  const words = serveArguments();
   return words.slice(
     0,
     words.findIndex((w) => !w.startsWith("--")),
   );
+}
+
+/** Everything `npm run serve` gives node: its flags, the start script and the script's arguments. */
+export function serveArguments(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const [node, ...words] = pkg.scripts.serve.split(/\s+/);
+  if (node !== "node") throw new Error(`package.json's serve script does not start with node: ${pkg.scripts.serve}`);
+  return words;
 }

@@ -5,7 +5,7 @@
  *   2. seeds a fresh .tmp/bench-data: 10,000 generated products,  --products=N
  *      the demo categories and content, a customer with 50 orders
  *      on SQLite, or on a throwaway PostgreSQL                     --postgres
- *   3. starts the production server (node server/main.ts) on a free port, from a copy of build/
+ *   3. starts the production server (what `npm run serve` runs) on a free port, from a copy of build/
  *      in .tmp/bench-app (see snapshot.ts)
  *   4. autocannon on API calls and pages                           --duration=S --connections=N --warmup=S
  *   5. Lighthouse (mobile) on the landing, catalogue, a product page and the blog, three runs
@@ -364,7 +364,7 @@ async function main(): Promise<number> {
     const running = server;
     cleanups.push(() => running.stop());
     console.log(
-      `node server/main.ts (in ${path.relative(ROOT, appDir)}, a copy of build/) answers ${origin}/api/health after ${seconds(phases.at(-1)?.ms ?? 0)}`,
+      `npm run serve (in ${path.relative(ROOT, appDir)}, a copy of build/) answers ${origin}/api/health after ${seconds(phases.at(-1)?.ms ?? 0)}`,
     );
   } catch (error) {
     console.error(`\n[bench] set-up failed: ${error instanceof Error ? error.message : String(error)}`);

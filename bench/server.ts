@@ -1,10 +1,10 @@
 /**
- * The production server (`node server/main.ts`, the built bundle) as a child process of the
+ * The production server (`npm run serve`: scripts/start.js --no-build, the built bundle) as a child process of the
  * benchmark, on a port of its own. Its log (warnings and errors only) is kept, not printed, so
  * that it cannot interleave with the figures; run.ts shows a summary at the end.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { shopNodeFlags } from "./node-flags.ts";
+import { serveArguments } from "./node-flags.ts";
 
 export type RunningServer = {
   origin: string;
@@ -27,10 +27,10 @@ export async function startServer(options: {
   origin: string;
   timeoutMs?: number;
 }): Promise<RunningServer> {
-  // --title names the process in ps: another session's `pkill -f server/main.ts` aimed at its own
+  // --title names the process in ps: another session's `pkill -f scripts/start.js` aimed at its own
   // server should not take down the benchmark's.
-  // the V8 flags of `npm start` and `npm run serve` (package.json): figures of the shop as it runs
-  const child = spawn(process.execPath, ["--title=vitrine-bench-server", ...shopNodeFlags(), "server/main.ts"], {
+  // exactly what `npm run serve` runs (package.json): figures of the shop as it runs
+  const child = spawn(process.execPath, ["--title=vitrine-bench-server", ...serveArguments()], {
     cwd: options.root,
     env: options.env,
     stdio: ["ignore", "pipe", "pipe"],

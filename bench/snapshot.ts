@@ -1,6 +1,6 @@
 /**
- * A private copy of the built shop for the benchmark's server: build/ and server/main.ts copied to
- * .tmp/bench-app, where `node server/main.ts` runs with that folder as its working directory (the
+ * A private copy of the built shop for the benchmark's server: build/ and the start script copied to
+ * .tmp/bench-app, where `node scripts/start.js --no-build` runs with that folder as its working directory (the
  * server serves build/client relative to it; packages still resolve from the project's node_modules).
  *
  * Why: build/ is shared. When something else rebuilds the shop during a run (a test run, another
@@ -17,9 +17,11 @@ export function snapshotBuild(root: string): string {
     throw new Error("build/server/index.js is missing: run without --no-build");
   }
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.join(dir, "server"), { recursive: true });
+  mkdirSync(path.join(dir, "scripts"), { recursive: true });
   cpSync(build, path.join(dir, "build"), { recursive: true });
-  copyFileSync(path.join(root, "server", "main.ts"), path.join(dir, "server", "main.ts"));
+  for (const script of ["start.js", "build-stamp.js"]) {
+    copyFileSync(path.join(root, "scripts", script), path.join(dir, "scripts", script));
+  }
 
   // The page bundle names its client assets; a copy taken while a build was rewriting build/ lacks some.
   const serverBundle = readFileSync(path.join(dir, "build", "server", "index.js"), "utf8");

@@ -4,7 +4,7 @@
  * and inline JSON on the built server. SQLite only: none of it depends on the database engine.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -272,6 +272,38 @@ describe("a running shop", () => {
       expect(await ask()).toMatch(/^HTTP\/1\.1 200/);
     } finally {
       socket.destroy();
+    }
+  });
+});
+
+describe.runIf(process.platform === "linux")("npm run serve on Linux", () => {
+  /** The environment the process runs with now (after scripts/start.js started itself again). */
+  async function mallocThreshold(pid: number, expected: string): Promise<string | undefined> {
+    let value: string | undefined;
+    for (let tries = 0; tries < 100 && value !== expected; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      value = environ.find((e) => e.startsWith("MALLOC_MMAP_THRESHOLD_="))?.split("=")[1];
+    }
+    return value;
+  }
+
+  it("tells malloc to return blocks of 32 KiB and more (the same process id), and keeps an operator's own value", async () => {
+    const dir = tempDir();
+    try {
+      for (const [own, expected] of [[undefined, "32768"], ["131072", "131072"]] as const) {
+        const env = { PORT: String(await freePort()), DATA_DIR: dir, LOG_LEVEL: "warn" };
+        const shop = launch(own ? { ...env, MALLOC_MMAP_THRESHOLD_: own } : env, ["scripts/start.js", "--no-build"]);
+        try {
+          expect(await mallocThreshold(shop.child.pid ?? 0, expected)).toBe(expected);
+          expect(shop.child.exitCode).toBeNull();
+        } finally {
+          shop.kill();
+          await shop.exited;
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

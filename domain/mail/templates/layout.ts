@@ -1,5 +1,5 @@
 import type { MailShop, RenderedMail } from "../types.ts";
-import { absoluteUrl, type Html, html, markup } from "./html.ts";
+import { absoluteUrl, type Html, html, MIDDLE_DOT, markup } from "./html.ts";
 
 /**
  * Colours with at least 4.5:1 contrast on their background (WCAG AA): ink on white, muted slate on
@@ -53,7 +53,7 @@ ${parts.body}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;">
 <tr><td style="padding:16px 24px;color:${COLORS.muted};font-size:13px;line-height:1.5;">
 <p style="margin:0 0 4px 0;">${parts.reason}</p>
-<p style="margin:0;"><a href="${home}" style="color:${COLORS.muted};">${shop.name}</a> · ${home}</p>
+<p style="margin:0;"><a href="${home}" style="color:${COLORS.muted};">${shop.name}</a> ${MIDDLE_DOT} ${home}</p>
 </td></tr>
 </table>
 </td></tr>

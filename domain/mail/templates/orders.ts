@@ -1,7 +1,7 @@
 import { imageUrls } from "../../media/urls.ts";
 import { formatPrice } from "../../shared/money.ts";
 import type { MailData, MailShop, OrderMail, OrderMailAddress, OrderMailLine, RenderedMail } from "../types.ts";
-import { absoluteUrl, formatDate, type Html, html, join } from "./html.ts";
+import { absoluteUrl, formatDate, type Html, html, join, TIMES } from "./html.ts";
 import { button, COLORS, frame, heading, paragraph, small } from "./layout.ts";
 
 const ordersUrl = (shop: MailShop) => `${shop.publicUrl}/dashboard/myorders`;
@@ -19,7 +19,7 @@ function lineCell(shop: MailShop, line: OrderMailLine): Html {
   const image = line.imageKey
     ? html`<img src="${absoluteUrl(imageSource(shop, line.imageKey))}" alt="${line.title}" width="56" height="56" style="display:block;width:56px;height:56px;object-fit:cover;border-radius:6px;border:0;">`
     : null;
-  const details = html`<strong>${line.title}</strong>${line.variantTitle ? html`<br><span style="color:${COLORS.muted};">${line.variantTitle}</span>` : null}${line.sku ? html`<br><span style="color:${COLORS.muted};font-size:14px;">SKU ${line.sku}</span>` : null}<br><span style="font-size:14px;">${line.quantity} × ${formatPrice(line.unitPriceCents)}</span>`;
+  const details = html`<strong>${line.title}</strong>${line.variantTitle ? html`<br><span style="color:${COLORS.muted};">${line.variantTitle}</span>` : null}${line.sku ? html`<br><span style="color:${COLORS.muted};font-size:14px;">SKU ${line.sku}</span>` : null}<br><span style="font-size:14px;">${line.quantity} ${TIMES} ${formatPrice(line.unitPriceCents)}</span>`;
   if (!image) return details;
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td style="padding-right:12px;vertical-align:top;">${image}</td><td style="vertical-align:top;">${details}</td></tr></table>`;
 }
