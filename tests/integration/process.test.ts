@@ -291,7 +291,10 @@ describe.runIf(process.platform === "linux")("npm run serve on Linux", () => {
   it("tells malloc to return blocks of 32 KiB and more (the same process id), and keeps an operator's own value", async () => {
     const dir = tempDir();
     try {
-      for (const [own, expected] of [[undefined, "32768"], ["131072", "131072"]] as const) {
+      for (const [own, expected] of [
+        [undefined, "32768"],
+        ["131072", "131072"],
+      ] as const) {
         const env = { PORT: String(await freePort()), DATA_DIR: dir, LOG_LEVEL: "warn" };
         const shop = launch(own ? { ...env, MALLOC_MMAP_THRESHOLD_: own } : env, ["scripts/start.js", "--no-build"]);
         try {
