@@ -119,7 +119,7 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
-      command: `"${node24()}" server/main.ts`,
+      command: `"${node24()}" scripts/start.js --no-build`,
       cwd: root,
       url: `${origin}/api/health`,
       reuseExistingServer: false,

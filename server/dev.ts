@@ -1,5 +1,5 @@
 // `npm run dev`: the shop with Vite's dev server in front, so page and style changes show up on reload
-// (with hot module replacement for React components). Production uses server/main.ts instead.
+// (with hot module replacement for React components). Production uses scripts/start.js instead.
 import http from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";

@@ -10,13 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, NODE24, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { freePort, NODE24, SERVE_COMMAND, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ADMIN = { email: "admin@demo.vitrine.test", password: "demo-admin-1234" };
 
-/** Starts `node server/main.ts` with exactly this environment (plus PATH), and collects its output. */
-function launch(env: Record<string, string>, args: string[] = ["server/main.ts"]) {
+/** Starts the shop (`npm run serve`'s command) with exactly this environment (plus PATH), and collects its output. */
+function launch(env: Record<string, string>, args: string[] = SERVE_COMMAND) {
   const child = spawn(NODE24, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, detached: true });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
@@ -296,7 +296,7 @@ describe.runIf(process.platform === "linux")("npm run serve on Linux", () => {
         ["131072", "131072"],
       ] as const) {
         const env = { PORT: String(await freePort()), DATA_DIR: dir, LOG_LEVEL: "warn" };
-        const shop = launch(own ? { ...env, MALLOC_MMAP_THRESHOLD_: own } : env, ["scripts/start.js", "--no-build"]);
+        const shop = launch(own ? { ...env, MALLOC_MMAP_THRESHOLD_: own } : env);
         try {
           expect(await mallocThreshold(shop.child.pid ?? 0, expected)).toBe(expected);
           expect(shop.child.exitCode).toBeNull();
@@ -328,7 +328,7 @@ describe("stopping and crashing", () => {
     const shop = launch({ PORT: String(await freePort()), DATA_DIR: dir, LOG_LEVEL: "info" }, [
       "--import",
       hook,
-      "server/main.ts",
+      ...SERVE_COMMAND,
     ]);
     expect(await shop.exited).toBe(1);
     expect(shop.output()).toMatch(/unhandled promise rejection: exiting/);

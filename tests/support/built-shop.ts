@@ -1,5 +1,5 @@
 /**
- * The built shop as a real process (`node server/main.ts`, the production entry that `npm run serve`
+ * The built shop as a real process (`node scripts/start.js --no-build`, what `npm run serve`
  * runs), for tests of what only a process shows: signals, start-up races, backups of a shop that is
  * serving. ensureBuilt() runs `react-router build` once when the build is missing or stale
  * (scripts/build-stamp.js, as `npm start` decides; one test worker builds, the others wait).
@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureBuild } from "../../scripts/build-stamp.js";
 import { freePort } from "../../scripts/postgres.ts";
+import { SERVE_COMMAND } from "./server-process.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** the project's Node 24: the system node may be older */
@@ -88,7 +89,7 @@ export async function startBuiltShop(
   const port = Number(env.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
   const childEnv = shopEnvironment({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, ...env });
-  const child = spawn(NODE, ["server/main.ts"], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NODE, SERVE_COMMAND, { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

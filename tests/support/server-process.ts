@@ -1,6 +1,7 @@
 /**
- * The BUILT shop in a child process, as production runs it: `node server/main.ts` under the
- * project's Node 24, which loads build/server/index.js (run `npx react-router build` first).
+ * The BUILT shop in a child process, as production runs it: `node scripts/start.js --no-build` (what
+ * `npm run serve` runs) under the project's Node 24, which loads build/server/index.js (run
+ * `npx react-router build` first).
  *
  * Each call gets its own free port, its own DATA_DIR under the system temp folder and, when
  * TEST_DATABASE_URL (a PostgreSQL superuser URL) is set, its own fresh database on that server.
@@ -27,7 +28,8 @@ import pg from "pg";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SERVER_BUILD = path.join(ROOT, "build", "server", "index.js");
-export const SERVER_MAIN = path.join(ROOT, "server", "main.ts");
+/** The production start without a build: what `npm run serve` runs after its Node flags. */
+export const SERVE_COMMAND = [path.join(ROOT, "scripts", "start.js"), "--no-build"];
 /** The project's Node 24 (the npm package `node`); the machine's own node may be older. */
 export const NODE24 = path.join(ROOT, "node_modules", "node", "bin", "node");
 
@@ -149,7 +151,7 @@ type Attempt = {
 };
 
 function spawnShop(port: number, env: NodeJS.ProcessEnv): Attempt {
-  const child = spawn(NODE24, [SERVER_MAIN], {
+  const child = spawn(NODE24, SERVE_COMMAND, {
     cwd: ROOT, // the shop serves build/client relative to its working folder
     env,
     detached: true, // its own process group, so that stop() reaches anything it starts
