@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useImageUrls } from "../lib/images.ts";
 import { ChevronLeftIcon, ChevronRightIcon } from "./Icons.tsx";
+import { StoredImage } from "./StoredImage.tsx";
 
 export type HeroSlide = { eyebrow: string; title: string; text: string; cta: string; imageKey: string; tone: string };
 
@@ -10,7 +10,6 @@ export type HeroSlide = { eyebrow: string; title: string; text: string; cta: str
  * The first image loads eagerly with high priority (it is the page's largest paint).
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  const images = useImageUrls();
   const track = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
 
@@ -56,9 +55,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                   {s.cta}
                 </Link>
               </div>
-              <img
-                src={images.url(s.imageKey)}
-                srcSet={images.srcSet(s.imageKey)}
+              <StoredImage
+                imageKey={s.imageKey}
                 sizes="(min-width: 900px) 45vw, 90vw"
                 alt=""
                 width={480}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatPrice } from "../../domain/shared/money.ts";
-import { useImageUrls } from "../lib/images.ts";
+import { StoredImage } from "./StoredImage.tsx";
 
 export type ProductSummary = {
   id: string;
@@ -15,7 +15,6 @@ export type ProductSummary = {
 
 /** A catalogue card: image, title, 'Price: {price}', View and Buy Now. */
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
-  const images = useImageUrls();
   const titleId = `product-${product.id}`;
   return (
     <article
@@ -28,9 +27,8 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
         aria-hidden="true"
         className="block aspect-square overflow-hidden bg-ink-50"
       >
-        <img
-          src={images.url(product.imageKey)}
-          srcSet={images.srcSet(product.imageKey)}
+        <StoredImage
+          imageKey={product.imageKey}
           sizes="(min-width: 1200px) 280px, (min-width: 900px) 30vw, (min-width: 600px) 45vw, 90vw"
           alt=""
           width={product.imageWidth}

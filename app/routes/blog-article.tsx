@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { StoredImage } from "../components/StoredImage.tsx";
 import { useImageUrls } from "../lib/images.ts";
 import { absoluteImageUrl, pageMeta, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, requestCtx } from "../lib/request.server.ts";
@@ -106,9 +107,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-lg leading-relaxed text-ink-700">{article.excerpt}</p>
           </header>
 
-          <img
-            src={images.url(article.imageKey, 1200)}
-            srcSet={images.srcSet(article.imageKey)}
+          <StoredImage
+            imageKey={article.imageKey}
+            fallbackWidth={1200}
             sizes="(min-width: 1200px) 1024px, 92vw"
             alt=""
             width={1200}

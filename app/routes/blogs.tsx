@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
+import { StoredImage } from "../components/StoredImage.tsx";
 import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
@@ -70,9 +71,9 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                       aria-hidden="true"
                       className="block aspect-video overflow-hidden bg-ink-50"
                     >
-                      <img
-                        src={images.url(a.imageKey, 480)}
-                        srcSet={images.srcSet(a.imageKey)}
+                      <StoredImage
+                        imageKey={a.imageKey}
+                        fallbackWidth={480}
                         sizes="(min-width: 1200px) 400px, (min-width: 600px) 45vw, 92vw"
                         alt=""
                         width={1200}

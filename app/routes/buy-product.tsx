@@ -4,9 +4,9 @@ import * as orders from "../../domain/orders/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { Spinner } from "../components/Field.tsx";
 import { ShippingFields } from "../components/ShippingFields.tsx";
+import { StoredImage } from "../components/StoredImage.tsx";
 import { handleForm } from "../lib/form.server.ts";
 import { signedInOnly } from "../lib/guards.server.ts";
-import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notFoundPage, requestCtx, requireSignedIn } from "../lib/request.server.ts";
 import type { Route } from "./+types/buy-product";
@@ -43,7 +43,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BuyProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const images = useImageUrls();
   const { product, variant, requestKey, name } = loaderData;
   const priceCents = variant?.priceCents ?? product.priceCents;
   const soldOut = !variant || variant.stock === 0;
@@ -60,9 +59,9 @@ export default function BuyProduct({ loaderData, actionData }: Route.ComponentPr
           aria-label="Your product"
           className="self-start rounded-2xl border border-ink-100 bg-white p-4 shadow-sm"
         >
-          <img
-            src={images.url(product.imageKey, 1200)}
-            srcSet={images.srcSet(product.imageKey)}
+          <StoredImage
+            imageKey={product.imageKey}
+            fallbackWidth={1200}
             sizes="(min-width: 900px) 35vw, 92vw"
             alt={product.title}
             width={product.imageWidth}

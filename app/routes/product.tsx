@@ -19,6 +19,7 @@ import { Spinner } from "../components/Field.tsx";
 import { HeartIcon } from "../components/Icons.tsx";
 import { GalleryThumbnails, useShownImage } from "../components/ProductGallery.tsx";
 import { ShareDialog } from "../components/ShareDialog.tsx";
+import { StoredImage } from "../components/StoredImage.tsx";
 import { Toast, toastFor } from "../components/Toast.tsx";
 import { handleForm } from "../lib/form.server.ts";
 import { useHydrated } from "../lib/hydrated.ts";
@@ -283,9 +284,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
         <div>
-          <img
-            src={images.url(shown.key, 1200)}
-            srcSet={images.srcSet(shown.key)}
+          <StoredImage
+            imageKey={shown.key}
+            fallbackWidth={1200}
             sizes="(min-width: 1200px) 600px, (min-width: 900px) 50vw, 92vw"
             alt={shown.alt}
             width={shown.width}

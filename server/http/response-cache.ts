@@ -54,8 +54,6 @@ const sizeOf = (a: CachedAnswer) => a.body.length + (a.gzip?.length ?? 0) + (a.b
 export class ResponseCache {
   readonly #entries = new Map<string, CachedAnswer>();
   #bytes = 0;
-  hits = 0;
-  misses = 0;
 
   readonly maxBytes: number;
 
@@ -68,13 +66,11 @@ export class ResponseCache {
     const entry = this.#entries.get(key);
     if (!entry || entry.version !== version) {
       if (entry) this.delete(key);
-      this.misses++;
       return undefined;
     }
     // most recently used last
     this.#entries.delete(key);
     this.#entries.set(key, entry);
-    this.hits++;
     return entry;
   }
 
