@@ -384,6 +384,8 @@ export interface SearchDocumentTable {
   created_at: Generated<string>;
   /** the product's category ids, each with a space either side */
   category_ids: Generated<string>;
+  /** moves on whenever the row is written (migration 0011), for the facts held in memory */
+  revision: Generated<number>;
 }
 
 export interface SearchTermTable {

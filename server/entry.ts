@@ -4,6 +4,7 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { createRequestHandler } from "react-router";
+import * as catalog from "../domain/catalog/index.ts";
 import { DEMO_ACCOUNTS } from "../seed/demo-accounts.ts";
 import { createApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig, StartupError } from "./config.ts";
@@ -13,6 +14,9 @@ import { ResponseCache } from "./http/response-cache.ts";
 import { storeFirst } from "./http/store-first.ts";
 import { startMetricsServer } from "./metrics.ts";
 import { createLogger, createServices, type Logger, type Services } from "./services.ts";
+
+/** How long after listening the search index is read into memory (SQLite). */
+const PREPARE_SEARCH_AFTER_MS = 300;
 
 /** How long requests in flight may take to finish once the shop has stopped accepting connections. */
 const DRAIN_LIMIT_MS = 10_000;
@@ -65,6 +69,12 @@ export async function start(): Promise<void> {
       log.info(
         `${config.shopName} is open at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.database.engine})`,
       );
+      // soon after the start, not in its way: the first search then finds the index ready
+      setTimeout(() => {
+        catalog
+          .prepareSearch({ db: services.database.db })
+          .catch((err) => log.warn({ err }, "The search index could not be read ahead; the first search reads it"));
+      }, PREPARE_SEARCH_AFTER_MS).unref();
     },
   ) as Server;
   server.keepAliveTimeout = KEEP_ALIVE_MS;

@@ -9,6 +9,7 @@ import * as auditLog from "./0007_audit_log.ts";
 import * as productEditing from "./0008_product_editing.ts";
 import * as adminOrders from "./0009_admin_orders.ts";
 import * as searchFacts from "./0010_search_facts.ts";
+import * as searchInMemory from "./0011_search_in_memory.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_product_editing": productEditing,
   "0009_admin_orders": adminOrders,
   "0010_search_facts": searchFacts,
+  "0011_search_in_memory": searchInMemory,
 };

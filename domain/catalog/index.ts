@@ -22,7 +22,7 @@ export {
   SHUFFLED_ORDERS,
   searchProducts,
 } from "./listing.ts";
-export { PRICE_RANGES } from "./listing-repository.ts";
+export { PRICE_RANGES } from "./listing-query.ts";
 export type {
   CategoryRow as Category,
   NewVariant,
@@ -76,6 +76,7 @@ export {
   type NewProduct,
   newSku,
   optimizeSearchIndex,
+  prepareSearch,
   updateVariant,
 } from "./service.ts";
 export { CHECK_EVERY_MS as CATALOGUE_VERSION_CHECK_MS, catalogueChanged, catalogueVersion } from "./version.ts";

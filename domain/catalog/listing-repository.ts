@@ -1,59 +1,28 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
+import {
+  type FacetCounts,
+  type ListingFilter,
+  type ListingOrder,
+  PRICE_RANGES,
+  SHUFFLE_BUCKET_SIZE,
+  SHUFFLE_BUCKETS,
+  type ShuffleOrder,
+  type WordQuery,
+} from "./listing-query.ts";
 import { listCategories } from "./repository.ts";
+import { searchFacts } from "./search-facts.ts";
+import { searchCounts, searchPage, searchTotal } from "./search-sqlite.ts";
 
 /**
- * The catalogue's list queries on both engines: full text (SQLite FTS5 ranked by bm25, PostgreSQL
- * a weighted tsvector ranked by ts_rank), filters, sorts, the shuffled order, facet counts and the
+ * The catalogue's list queries on both engines: filters, sorts, the shuffled order, facet counts,
+ * full text (PostgreSQL: a weighted tsvector ranked by ts_rank; SQLite: search-sqlite.ts) and the
  * vocabulary the spelling rule looks words up in. Only product ids come out; the catalogue's
  * repository reads the products.
  */
 
-/** Each word matches any of its spellings (the word itself, or the catalogue's words one edit away); all words must match. */
-export type WordQuery = { spellings: string[]; prefix: boolean }[];
-
-export type ListingFilter = {
-  words?: WordQuery;
-  category?: string;
-  minCents?: number;
-  maxCents?: number;
-  inStock?: boolean;
-  /** published products only (the storefront), drafts only, or (undefined) both: an admin's list */
-  status?: "draft" | "published";
-};
-
-/** The shuffled order: from `start` up (or down) through the shuffle keys, then round from the other end. */
-export type ShuffleOrder = { by: "shuffle"; start: number; descending: boolean; firstPart: number };
-export type ListingOrder =
-  | { by: "relevance" }
-  | { by: "price_asc" }
-  | { by: "price_desc" }
-  | { by: "newest" }
-  | { by: "position" }
-  | ShuffleOrder;
-
-/** Shuffle keys are 1 … 2^31 − 1; the shuffled order starts at one of 64 points (bucket × 2^25). */
-export const SHUFFLE_BUCKETS = 64;
-export const SHUFFLE_BUCKET_SIZE = 2 ** 25;
-
-/** Price facet ranges in cents: [from, to), the last open-ended. */
-export const PRICE_RANGES: readonly [number, number | null][] = [
-  [0, 2_500],
-  [2_500, 5_000],
-  [5_000, 10_000],
-  [10_000, 25_000],
-  [25_000, 50_000],
-  [50_000, 100_000],
-  [100_000, null],
-];
-
 const isPostgres = (db: DB) => engineOf(db) === "postgres";
-
-/** FTS5: `("shirt" OR "short") AND "blu"*`; the words are letters and digits only, so quoting is enough. */
-function ftsMatch(words: WordQuery): string {
-  return words.map((w) => `(${w.spellings.map((s) => `"${s}"${w.prefix ? "*" : ""}`).join(" OR ")})`).join(" AND ");
-}
 
 /** tsquery: `(shirt | short) & blu:*`. */
 function tsQuery(words: WordQuery): string {
@@ -70,22 +39,14 @@ function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
   return out;
 }
 
-/**
- * The filter's conditions on `p`, leaving out the facets being counted. `p` is a product row, or
- * (`facts`: SQLite's full-text search) its `search_document` row, which holds the same status,
- * price, stock and position, and the category ids as ` id id `.
- */
-function conditions(filter: ListingFilter, without: Without[] = [], facts = false): RawBuilder<unknown>[] {
+/** The filter's conditions on a product row `p`, leaving out the facets being counted. */
+function conditions(filter: ListingFilter, without: Without[] = []): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   // every count, facet and shuffle bucket goes through here, so drafts never show in a public one
   if (filter.status) out.push(sql`p.status = ${filter.status}`);
   if (filter.category && !without.includes("category")) {
-    out.push(
-      facts
-        ? sql`instr(p.category_ids, (select ' ' || id || ' ' from category where slug = ${filter.category})) > 0`
-        : sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
-      where pc.product_id = p.id and c.slug = ${filter.category})`,
-    );
+    out.push(sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
+      where pc.product_id = p.id and c.slug = ${filter.category})`);
   }
   if (!without.includes("price")) out.push(...priceConditions(filter));
   if (filter.inStock !== undefined && !without.includes("inStock")) {
@@ -122,13 +83,15 @@ function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra:
       id: sql`p.id`,
     };
   }
-  // each match's status, price, stock and categories are in its narrow search_document row (migration 0010)
-  return {
-    from: sql`from product_search s join search_document p on p.id = s.rowid
-      ${where([sql`product_search match ${ftsMatch(filter.words)}`, ...conditions(filter, without, true), ...extra])}`,
-    rank: sql`s.rank`,
-    id: sql`p.product_id`,
-  };
+  throw new Error("SQLite answers a search with words in memory (search-sqlite.ts)");
+}
+
+/** SQLite answers searches with words from the full-text index and the facts in memory. */
+const inMemory = (db: DB, filter: ListingFilter) => !isPostgres(db) && !!filter.words?.length;
+
+/** SQLite: reads the documents' facts into memory ahead of the first search (in the background after a start). */
+export async function prepareSearch(db: DB): Promise<void> {
+  if (!isPostgres(db)) await searchFacts(db);
 }
 
 /** The ids of one page of matching products, in order. */
@@ -138,6 +101,7 @@ export async function listIds(
   order: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
+  if (inMemory(db, filter)) return searchPage(db, filter, order, page);
   const { rank, id } = matching(db, filter);
   const run = async (
     orderBy: RawBuilder<unknown>,
@@ -190,6 +154,7 @@ async function shuffledPage(
 
 /** How many products match. */
 export async function countMatching(db: DB, filter: ListingFilter): Promise<number> {
+  if (inMemory(db, filter)) return searchTotal(db, filter);
   const { from } = matching(db, filter);
   const row = (await sql<{ n: number | string }>`select count(*) as n ${from}`.execute(db)).rows[0];
   return Number(row?.n ?? 0);
@@ -209,18 +174,6 @@ export async function shuffleBuckets(db: DB, filter: ListingFilter): Promise<num
   for (const r of rows) counts[Math.min(SHUFFLE_BUCKETS - 1, Math.floor(Number(r.bucket)))] += Number(r.n);
   return counts;
 }
-
-export type FacetCounts = {
-  category: { slug: string; name: string; count: number }[];
-  price: { from: number; to: number | null; count: number }[];
-  inStock: { inStock: number; outOfStock: number };
-};
-
-/**
- * Whether the matching rows carry their category ids (` a b `, migration 0010): PostgreSQL's product
- * rows, and SQLite's search rows (a search with words); SQLite's product rows do not.
- */
-const carriesCategoryIds = (db: DB, filter: ListingFilter) => isPostgres(db) || !!filter.words?.length;
 
 /** The matches grouped by price range, stock and whether the price filter holds (and more `by`). */
 function groupedMatches<Extra extends object>(
@@ -251,12 +204,14 @@ function groupedMatches<Extra extends object>(
 /**
  * How many products match, and the facet counts over them, each facet leaving out its own filter
  * (so that choosing "Shoes" still shows how many the other categories would have). The matches are
- * grouped by price range, stock, whether the price filter holds and the set of categories (where the
- * rows carry it); the total and the facets are summed from those few rows. Else the categories take
- * a second query. A full-text match is evaluated once or twice, never per count.
+ * grouped by price range, stock, whether the price filter holds and the set of categories (PostgreSQL's
+ * product rows carry it, migration 0010); the total and the facets are summed from those few rows.
+ * SQLite's products do not: the categories take a second query. A search with words on SQLite is
+ * counted in memory (search-sqlite.ts).
  */
 export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
-  if (carriesCategoryIds(db, filter)) {
+  if (inMemory(db, filter)) return searchCounts(db, filter);
+  if (isPostgres(db)) {
     const [groups, categories] = await Promise.all([
       groupedMatches<{ category_ids: string }>(db, filter, matching(db, filter, ["category", "price", "inStock"]), [
         sql`p.category_ids`,

@@ -4,26 +4,28 @@ import type { FieldErrors } from "../shared/errors.ts";
 import { toCents } from "../shared/money.ts";
 import { fieldErrorsOf, parseQuery } from "../shared/validation.ts";
 import {
-  countMatching,
   type FacetCounts,
-  knownPrefix,
-  knownWords,
   type ListingFilter,
   type ListingOrder,
-  listIds,
-  matchCounts,
   SHUFFLE_BUCKET_SIZE,
   SHUFFLE_BUCKETS,
+  type WordQuery,
+} from "./listing-query.ts";
+import {
+  countMatching,
+  knownPrefix,
+  knownWords,
+  listIds,
+  matchCounts,
   shuffleBuckets,
   similarWords,
-  type WordQuery,
 } from "./listing-repository.ts";
 import { findProductsByIds, type ProductRecord } from "./repository.ts";
 import { type ListSort, type ProductListQuery, productListQuery } from "./schemas.ts";
 import { correctable, editDistance, oneEditAway, searchWords } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
 
-export type { FacetCounts } from "./listing-repository.ts";
+export type { FacetCounts } from "./listing-query.ts";
 
 export type ProductList = {
   items: ProductRecord[];

@@ -10,7 +10,7 @@ import { toCents } from "../shared/money.ts";
 import { isWellFormedId } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { ReadContext } from "./listing.ts";
-import { optimizeIndex } from "./listing-repository.ts";
+import { optimizeIndex, prepareSearch as prepareSearchIndex } from "./listing-repository.ts";
 import * as repo from "./repository.ts";
 import { productInput, variantUpdateInput } from "./schemas.ts";
 
@@ -219,6 +219,8 @@ export async function importProducts(ctx: DataContext, products: NewProduct[]): 
 
 /** After importProducts of thousands of products, once their transaction has ended: tidies the search index. */
 export const optimizeSearchIndex = (ctx: DataContext) => optimizeIndex(ctx.db);
+/** Ahead of the first search: SQLite reads what searches filter and sort by into memory. */
+export const prepareSearch = (ctx: DataContext) => prepareSearchIndex(ctx.db);
 
 export const clearCatalogue = (ctx: DataContext) => repo.deleteAll(ctx.db);
 export const countProducts = (ctx: DataContext) => repo.countProducts(ctx.db);

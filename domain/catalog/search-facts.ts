@@ -1,0 +1,195 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/connection.ts";
+import { catalogueVersion } from "./version.ts";
+
+/**
+ * SQLite: what a search filters, sorts and counts by, for every full-text document, held in memory
+ * in typed arrays indexed by the document number (about 30 bytes a product: 3 MB at 100,000). A
+ * search's matches are looked up here instead of joining each to its row (decision 024).
+ *
+ * Kept current through `search_document.revision` (migration 0011): when the catalogue's version
+ * has moved on, the rows written since the highest revision held are read again — one row after a
+ * sale or an edit, all of them only the first time. A document whose row is gone keeps its facts
+ * here, but the full-text index no longer names it, so no search reaches them.
+ */
+export type SearchFacts = {
+  /** 1 published, 2 draft, 0 no document */
+  status: Uint8Array;
+  price: Float64Array;
+  inStock: Uint8Array;
+  position: Float64Array;
+  /** creation time, milliseconds */
+  created: Float64Array;
+  /** the first two categories as numbers (0: none); more, rarely, in `moreCategories` */
+  category1: Uint16Array;
+  category2: Uint16Array;
+  moreCategories: Map<number, number[]>;
+  /** category id → its number here, and back */
+  categoryNumber: Map<string, number>;
+  categoryIds: string[];
+  /** one past the highest document number held */
+  size: number;
+};
+
+export const STATUS_NUMBER = { published: 1, draft: 2 } as const;
+
+type Held = { facts: SearchFacts; revision: number; version: number };
+const held = new WeakMap<DB, Held>();
+const refreshing = new WeakMap<DB, Promise<SearchFacts>>();
+
+/** The facts as of the catalogue's current version. */
+export async function searchFacts(db: DB): Promise<SearchFacts> {
+  const version = await catalogueVersion(db);
+  const current = held.get(db);
+  if (current && current.version === version) return current.facts;
+  let pending = refreshing.get(db);
+  if (!pending) {
+    pending = refresh(db, version, current).finally(() => refreshing.delete(db));
+    refreshing.set(db, pending);
+  }
+  return pending;
+}
+
+type FactsRow = {
+  id: number;
+  status: string;
+  price_cents: number;
+  in_stock: number;
+  position: number;
+  created_at: string;
+  category_ids: string;
+  revision: number;
+};
+
+/** Rows read at a time: the first load of 100,000 documents yields to other requests between reads. */
+const ROWS_PER_READ = 10_000;
+
+async function refresh(db: DB, version: number, current: Held | undefined): Promise<SearchFacts> {
+  const since = current?.revision ?? -1;
+  let facts = current?.facts ?? emptyFacts(0);
+  let revision = since;
+  const parse = parser();
+  for (let after = 0; ; ) {
+    const rows = (
+      await sql<FactsRow>`select id, status, price_cents, in_stock, position, created_at, category_ids, revision
+        from search_document where revision > ${since} and id > ${after} order by id limit ${ROWS_PER_READ}`.execute(db)
+    ).rows;
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1].id;
+    if (after >= facts.size) facts = grow(facts, after + 1);
+    for (const row of rows) {
+      write(facts, row, parse);
+      revision = Math.max(revision, row.revision);
+    }
+    if (rows.length < ROWS_PER_READ) break;
+  }
+  held.set(db, { facts, revision, version });
+  return facts;
+}
+
+/** Creation times and category lists repeat (a bulk load shares one time; products share categories): each is parsed once. */
+function parser() {
+  const times = new Map<string, number>();
+  const lists = new Map<string, string[]>();
+  return {
+    time(iso: string): number {
+      let ms = times.get(iso);
+      if (ms === undefined) {
+        ms = Date.parse(iso) || 0;
+        if (times.size < 10_000) times.set(iso, ms);
+      }
+      return ms;
+    },
+    categories(ids: string): string[] {
+      let list = lists.get(ids);
+      if (list === undefined) {
+        list = ids.split(" ").filter(Boolean);
+        if (lists.size < 10_000) lists.set(ids, list);
+      }
+      return list;
+    },
+  };
+}
+
+function write(facts: SearchFacts, row: FactsRow, parse: ReturnType<typeof parser>): void {
+  const doc = row.id;
+  facts.status[doc] = row.status === "draft" ? STATUS_NUMBER.draft : STATUS_NUMBER.published;
+  facts.price[doc] = row.price_cents;
+  facts.inStock[doc] = row.in_stock ? 1 : 0;
+  facts.position[doc] = row.position;
+  facts.created[doc] = parse.time(row.created_at);
+  const ids = parse.categories(row.category_ids);
+  facts.category1[doc] = ids.length > 0 ? categoryNumber(facts, ids[0]) : 0;
+  facts.category2[doc] = ids.length > 1 ? categoryNumber(facts, ids[1]) : 0;
+  if (ids.length > 2)
+    facts.moreCategories.set(
+      doc,
+      ids.slice(2).map((id) => categoryNumber(facts, id)),
+    );
+  else facts.moreCategories.delete(doc);
+}
+
+function categoryNumber(facts: SearchFacts, id: string): number {
+  let n = facts.categoryNumber.get(id);
+  if (n === undefined) {
+    n = facts.categoryIds.length;
+    facts.categoryIds.push(id);
+    facts.categoryNumber.set(id, n);
+  }
+  return n;
+}
+
+/** Calls `each` with every category number of a document (without making a list: it runs per match). */
+export function eachCategory(facts: SearchFacts, doc: number, each: (category: number) => void): void {
+  if (facts.category1[doc] === 0) return;
+  each(facts.category1[doc]);
+  if (facts.category2[doc] === 0) return;
+  each(facts.category2[doc]);
+  const more = facts.moreCategories.get(doc);
+  if (more) for (const n of more) each(n);
+}
+
+/** Whether a document is in a category. */
+export function inCategory(facts: SearchFacts, doc: number, category: number): boolean {
+  if (facts.category1[doc] === category || facts.category2[doc] === category) return true;
+  return facts.category2[doc] !== 0 && (facts.moreCategories.get(doc)?.includes(category) ?? false);
+}
+
+function emptyFacts(size: number): SearchFacts {
+  return {
+    status: new Uint8Array(size),
+    price: new Float64Array(size),
+    inStock: new Uint8Array(size),
+    position: new Float64Array(size),
+    created: new Float64Array(size),
+    category1: new Uint16Array(size),
+    category2: new Uint16Array(size),
+    moreCategories: new Map(),
+    // number 0 stands for "no category"
+    categoryNumber: new Map(),
+    categoryIds: [""],
+    size,
+  };
+}
+
+/** A copy with room for `needed` documents (and a quarter more, so that new products rarely copy). */
+function grow(facts: SearchFacts, needed: number): SearchFacts {
+  const size = facts.size === 0 ? needed : Math.ceil(needed * 1.25);
+  const copy = <T extends Uint8Array | Uint16Array | Float64Array>(from: T, to: T) => {
+    to.set(from);
+    return to;
+  };
+  return {
+    status: copy(facts.status, new Uint8Array(size)),
+    price: copy(facts.price, new Float64Array(size)),
+    inStock: copy(facts.inStock, new Uint8Array(size)),
+    position: copy(facts.position, new Float64Array(size)),
+    created: copy(facts.created, new Float64Array(size)),
+    category1: copy(facts.category1, new Uint16Array(size)),
+    category2: copy(facts.category2, new Uint16Array(size)),
+    moreCategories: facts.moreCategories,
+    categoryNumber: facts.categoryNumber,
+    categoryIds: facts.categoryIds,
+    size,
+  };
+}

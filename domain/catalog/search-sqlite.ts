@@ -1,0 +1,306 @@
+import { sql } from "kysely";
+import type { DB } from "../../db/connection.ts";
+import { type FacetCounts, ftsMatch, type ListingFilter, type ListingOrder, PRICE_RANGES } from "./listing-query.ts";
+import { type CategoryRow, listCategories } from "./repository.ts";
+import { eachCategory, inCategory, type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
+import { searchWords } from "./search-words.ts";
+import { catalogueVersion } from "./version.ts";
+
+/**
+ * SQLite: a search with words, answered from the full-text index's lists of document numbers and
+ * the documents' facts held in memory (decision 024). The index says which documents have every
+ * word, and which have each word in their title (a second, title-only index); filters, the total,
+ * the facet counts and the order are worked out here, over the matches' numbers. Only the product
+ * ids of the page asked for are read from the database.
+ *
+ * Relevance ranks by where the words are found — each word counts 3 in the title, 2 in a category's
+ * name, 1 in a feature line — then by the shop's own order (position), as a shop's search engine
+ * ranks by attribute, then by the merchant's ranking.
+ */
+
+type Matches = {
+  /** the documents that match every word, in the index's order */
+  docs: Int32Array;
+  /** per match, the sum of its words' weights (3 title, 2 category, 1 elsewhere): read only for relevance */
+  weights?: Promise<Uint8Array>;
+};
+
+const TITLE_WEIGHT = 3;
+const CATEGORY_WEIGHT = 2;
+const ELSEWHERE_WEIGHT = 1;
+
+/** Matches kept per database (the last few searches, for the page after the counts). */
+const KEPT_MATCHES = 16;
+const kept = new WeakMap<DB, Map<string, { version: number; matches: Promise<Matches> }>>();
+
+/** The documents of a full-text query: their numbers in one string, parsed here (far cheaper than a row each). */
+async function documents(db: DB, table: "product_search" | "product_title_search", query: string): Promise<Int32Array> {
+  const rows =
+    table === "product_search"
+      ? await sql<{ ids: string | null }>`select group_concat(rowid) as ids from product_search
+          where product_search match ${query}`.execute(db)
+      : await sql<{ ids: string | null }>`select group_concat(rowid) as ids from product_title_search
+          where product_title_search match ${query}`.execute(db);
+  return numbersOf(rows.rows[0]?.ids ?? "");
+}
+
+/** "12,5,907" → [12, 5, 907], without a string per number. */
+function numbersOf(list: string): Int32Array {
+  if (list === "") return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < list.length; i++) if (list.charCodeAt(i) === 44) count++;
+  const out = new Int32Array(count);
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list.charCodeAt(i);
+    if (c === 44) {
+      out[n++] = value;
+      value = 0;
+    } else value = value * 10 + (c - 48);
+  }
+  out[n] = value;
+  return out;
+}
+
+async function matchesOf(db: DB, filter: ListingFilter, facts: SearchFacts): Promise<Matches> {
+  const all = await documents(db, "product_search", ftsMatch(filter.words ?? []));
+  // plain loops: this runs over every match (10,000 for a common word)
+  const docs = new Int32Array(all.length);
+  let count = 0;
+  for (let k = 0; k < all.length; k++) {
+    const doc = all[k];
+    if (doc < facts.size && facts.status[doc] !== 0) docs[count++] = doc;
+  }
+  return { docs: docs.subarray(0, count) };
+}
+
+/** Each match's relevance: per word, 3 when it is in the title, 2 in a category's name, 1 elsewhere. */
+async function weightsOf(
+  db: DB,
+  filter: ListingFilter,
+  facts: SearchFacts,
+  categories: CategoryRow[],
+  docs: Int32Array,
+): Promise<Uint8Array> {
+  const words = filter.words ?? [];
+  const inTitles = await Promise.all(words.map((word) => documents(db, "product_title_search", ftsMatch([word]))));
+  // bit i: word i is in the document's title / in the name of category n (0, "none", has no name)
+  const size = facts.size;
+  const titleBits = new Uint8Array(size);
+  for (let i = 0; i < inTitles.length; i++) {
+    const inTitle = inTitles[i];
+    for (let k = 0; k < inTitle.length; k++) if (inTitle[k] < size) titleBits[inTitle[k]] |= 1 << i;
+  }
+  const categoryBits = new Uint8Array(facts.categoryIds.length);
+  for (const category of categories) {
+    const n = facts.categoryNumber.get(category.id);
+    if (n === undefined) continue;
+    const nameWords = searchWords(category.name);
+    words.forEach((word, i) => {
+      const found = word.spellings.some((s) => nameWords.some((w) => (word.prefix ? w.startsWith(s) : w === s)));
+      if (found) categoryBits[n] |= 1 << i;
+    });
+  }
+  const weights = new Uint8Array(docs.length);
+  for (let j = 0; j < docs.length; j++) {
+    const doc = docs[j];
+    let inCategories = categoryBits[facts.category1[doc]] | categoryBits[facts.category2[doc]];
+    const more = facts.category2[doc] === 0 ? undefined : facts.moreCategories.get(doc);
+    if (more) for (const n of more) inCategories |= categoryBits[n];
+    let sum = 0;
+    for (let i = 0; i < words.length; i++) {
+      const bit = 1 << i;
+      sum += titleBits[doc] & bit ? TITLE_WEIGHT : inCategories & bit ? CATEGORY_WEIGHT : ELSEWHERE_WEIGHT;
+    }
+    weights[j] = sum;
+  }
+  return weights;
+}
+
+type Evaluation = { facts: SearchFacts; categories: CategoryRow[]; matches: Matches };
+
+/** The categories as of a catalogue version (any change to one moves the version on). */
+const categoriesHeld = new WeakMap<DB, { version: number; categories: Promise<CategoryRow[]> }>();
+
+function categoriesAt(db: DB, version: number): Promise<CategoryRow[]> {
+  let held = categoriesHeld.get(db);
+  if (!held || held.version !== version) {
+    held = { version, categories: listCategories(db) };
+    categoriesHeld.set(db, held);
+    held.categories.catch(() => categoriesHeld.delete(db));
+  }
+  return held.categories;
+}
+
+async function evaluate(db: DB, filter: ListingFilter): Promise<Evaluation> {
+  const version = await catalogueVersion(db);
+  const [facts, categories] = await Promise.all([searchFacts(db), categoriesAt(db, version)]);
+  const key = ftsMatch(filter.words ?? []);
+  let byDb = kept.get(db);
+  if (!byDb) {
+    byDb = new Map();
+    kept.set(db, byDb);
+  }
+  let entry = byDb.get(key);
+  if (!entry || entry.version !== version) {
+    entry = { version, matches: matchesOf(db, filter, facts) };
+    byDb.delete(key);
+    byDb.set(key, entry);
+    const forget = byDb;
+    entry.matches.catch(() => forget.delete(key));
+    if (byDb.size > KEPT_MATCHES) byDb.delete(byDb.keys().next().value as string);
+  }
+  return { facts, categories, matches: await entry.matches };
+}
+
+const CATEGORY_HOLDS = 1;
+const PRICE_HOLDS = 2;
+const STOCK_HOLDS = 4;
+const ALL_HOLD = CATEGORY_HOLDS | PRICE_HOLDS | STOCK_HOLDS;
+/** the status asked for does not hold: the match is not counted anywhere */
+const LEFT_OUT = 8;
+
+/** Per match, which of the filters hold (bits above); in one plain loop, as it runs over every match. */
+function holding(facts: SearchFacts, filter: ListingFilter, categories: CategoryRow[], docs: Int32Array): Uint8Array {
+  const status = filter.status ? STATUS_NUMBER[filter.status] : 0;
+  const chosenId = filter.category === undefined ? undefined : categories.find((c) => c.slug === filter.category)?.id;
+  // 0: no category filter; -1: a category no document is in
+  const chosen =
+    filter.category === undefined ? 0 : chosenId === undefined ? -1 : (facts.categoryNumber.get(chosenId) ?? -1);
+  const min = filter.minCents ?? Number.NEGATIVE_INFINITY;
+  const max = filter.maxCents ?? Number.POSITIVE_INFINITY;
+  const stock = filter.inStock === undefined ? -1 : filter.inStock ? 1 : 0;
+  const out = new Uint8Array(docs.length);
+  for (let j = 0; j < docs.length; j++) {
+    const doc = docs[j];
+    if (status !== 0 && facts.status[doc] !== status) {
+      out[j] = LEFT_OUT;
+      continue;
+    }
+    let bits = 0;
+    if (chosen === 0 || (chosen > 0 && inCategory(facts, doc, chosen))) bits |= CATEGORY_HOLDS;
+    const price = facts.price[doc];
+    if (price >= min && price <= max) bits |= PRICE_HOLDS;
+    if (stock === -1 || facts.inStock[doc] === stock) bits |= STOCK_HOLDS;
+    out[j] = bits;
+  }
+  return out;
+}
+
+function priceRangeOf(cents: number): number {
+  for (let i = 0; i < PRICE_RANGES.length; i++) {
+    const to = PRICE_RANGES[i][1];
+    if (to === null || cents < to) return i;
+  }
+  return PRICE_RANGES.length - 1;
+}
+
+/** How many match, and each facet's counts leaving its own filter out. */
+export async function searchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
+  const { facts, categories, matches } = await evaluate(db, filter);
+  const holds = holding(facts, filter, categories, matches.docs);
+  let total = 0;
+  const priceCounts = PRICE_RANGES.map(() => 0);
+  const stockCounts = { inStock: 0, outOfStock: 0 };
+  const perCategory = new Uint32Array(facts.categoryIds.length);
+  const count = (n: number) => {
+    perCategory[n]++;
+  };
+  for (let j = 0; j < matches.docs.length; j++) {
+    const bits = holds[j];
+    if (bits === LEFT_OUT) continue;
+    const doc = matches.docs[j];
+    if (bits === ALL_HOLD) total++;
+    if ((bits & (CATEGORY_HOLDS | STOCK_HOLDS)) === (CATEGORY_HOLDS | STOCK_HOLDS)) {
+      priceCounts[priceRangeOf(facts.price[doc])]++;
+    }
+    if ((bits & (CATEGORY_HOLDS | PRICE_HOLDS)) === (CATEGORY_HOLDS | PRICE_HOLDS)) {
+      stockCounts[facts.inStock[doc] === 1 ? "inStock" : "outOfStock"]++;
+    }
+    if ((bits & (PRICE_HOLDS | STOCK_HOLDS)) === (PRICE_HOLDS | STOCK_HOLDS)) eachCategory(facts, doc, count);
+  }
+  const category = categories.flatMap((c) => {
+    const n = facts.categoryNumber.get(c.id);
+    const count = n === undefined ? 0 : perCategory[n];
+    return count ? [{ slug: c.slug, name: c.name, count }] : [];
+  });
+  return {
+    total,
+    facets: {
+      category,
+      price: PRICE_RANGES.map(([from, to], i) => ({ from, to, count: priceCounts[i] })),
+      inStock: stockCounts,
+    },
+  };
+}
+
+/** How many match every filter. */
+export async function searchTotal(db: DB, filter: ListingFilter): Promise<number> {
+  const { facts, categories, matches } = await evaluate(db, filter);
+  const holds = holding(facts, filter, categories, matches.docs);
+  let total = 0;
+  for (let j = 0; j < holds.length; j++) if (holds[j] === ALL_HOLD) total++;
+  return total;
+}
+
+/** The product ids of one page of matches, in order (ties: the document number, which follows the shop's order). */
+export async function searchPage(
+  db: DB,
+  filter: ListingFilter,
+  order: ListingOrder,
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const { facts, categories, matches } = await evaluate(db, filter);
+  const holds = holding(facts, filter, categories, matches.docs);
+  const chosen: number[] = [];
+  for (let j = 0; j < holds.length; j++) if (holds[j] === ALL_HOLD) chosen.push(j);
+  if (order.by === "relevance" && !matches.weights) {
+    const weights = weightsOf(db, filter, facts, categories, matches.docs);
+    matches.weights = weights;
+    weights.catch(() => {
+      if (matches.weights === weights) matches.weights = undefined; // the next page asks again
+    });
+  }
+  const weight = order.by === "relevance" ? await (matches.weights as Promise<Uint8Array>) : new Uint8Array(0);
+  const docOf = (j: number) => matches.docs[j];
+  const byDoc = (a: number, b: number) => docOf(a) - docOf(b);
+  const compare: Record<ListingOrder["by"], (a: number, b: number) => number> = {
+    relevance: (a, b) => weight[b] - weight[a] || facts.position[docOf(a)] - facts.position[docOf(b)] || byDoc(a, b),
+    price_asc: (a, b) => facts.price[docOf(a)] - facts.price[docOf(b)] || byDoc(a, b),
+    price_desc: (a, b) => facts.price[docOf(b)] - facts.price[docOf(a)] || byDoc(b, a),
+    newest: (a, b) => facts.created[docOf(b)] - facts.created[docOf(a)] || byDoc(b, a),
+    position: (a, b) => facts.position[docOf(a)] - facts.position[docOf(b)] || byDoc(a, b),
+    // a search is never shuffled (it has an order of its own); the shop's order stands in
+    shuffle: (a, b) => facts.position[docOf(a)] - facts.position[docOf(b)] || byDoc(a, b),
+  };
+  const pageDocs = firstOf(chosen, compare[order.by], page.offset + page.limit)
+    .slice(page.offset)
+    .map(docOf);
+  if (pageDocs.length === 0) return [];
+  const rows = (
+    await sql<{ id: number; product_id: string }>`select id, product_id from search_document
+      where id in (${sql.join(pageDocs)})`.execute(db)
+  ).rows;
+  const productOf = new Map(rows.map((r) => [Number(r.id), r.product_id]));
+  return pageDocs.flatMap((doc) => productOf.get(doc) ?? []);
+}
+
+/** The first `count` of `items` in order: a full sort only when much of the list is asked for. */
+function firstOf(items: number[], compare: (a: number, b: number) => number, count: number): number[] {
+  if (count * 8 >= items.length) return items.sort(compare).slice(0, count);
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === count && compare(item, best[count - 1]) >= 0) continue;
+    let low = 0;
+    let high = best.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(item, best[middle]) < 0) high = middle;
+      else low = middle + 1;
+    }
+    best.splice(low, 0, item);
+    if (best.length > count) best.pop();
+  }
+  return best;
+}

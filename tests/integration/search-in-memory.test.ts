@@ -1,0 +1,131 @@
+/**
+ * SQLite answers searches with words from the full-text index and the documents' facts held in each
+ * process's memory (domain/catalog/search-sqlite.ts, decision 024). These tests change the catalogue
+ * through one connection and search through another, as two shop processes on one file would: the
+ * other process must see every change once the catalogue's version has moved on. PostgreSQL answers
+ * searches in SQL (nothing is held in memory there), so this file runs on SQLite only.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../db/connection.ts";
+import * as catalog from "../../domain/catalog/index.ts";
+import { createTestDatabase, type TestDatabase, testEngine } from "../support/database.ts";
+
+let t: TestDatabase;
+let writer: DatabaseHandle;
+let reader: DatabaseHandle;
+let categoryIds: Map<string, string>;
+let position = 0;
+
+async function addProduct(title: string, fields: { priceCents?: number; desc1?: string; categories?: string[] } = {}) {
+  position++;
+  return catalog.importProduct(
+    { db: writer.db },
+    {
+      title,
+      priceCents: fields.priceCents ?? 2_000,
+      desc1: fields.desc1 ?? "Made to last.",
+      desc2: "",
+      desc3: "",
+      desc4: "",
+      imageKey: "products/none.png",
+      imageWidth: 10,
+      imageHeight: 10,
+      options: [],
+      position,
+      categoryIds: (fields.categories ?? ["lamps"]).map((slug) => categoryIds.get(slug) as string),
+      variants: [
+        {
+          id: `v-${position}`,
+          sku: `SKU-${position}`,
+          title: "Default",
+          options: {},
+          priceCents: null,
+          stock: 5,
+          imageKey: null,
+          position: 0,
+        },
+      ],
+    },
+  );
+}
+
+/** A search through the other connection, once it has noticed the catalogue moved on. */
+async function search(query: Record<string, unknown>) {
+  catalog.catalogueChanged(reader.db); // what its version check would find within 250 ms
+  const found = await catalog.searchProducts({ db: reader.db }, query);
+  return { ids: found.items.map((p) => p.id), total: found.total, facets: found.facets };
+}
+
+describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen from another process", () => {
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    writer = t.handle;
+    reader = t.reopen();
+    categoryIds = await catalog.importCategories({ db: writer.db }, [
+      { slug: "lamps", name: "Lamps", department: "Home", position: 0 },
+      { slug: "lanterns", name: "Lantern", department: "Home", position: 1 },
+      { slug: "desks", name: "Desks", department: "Home", position: 2 },
+    ]);
+  });
+  afterAll(async () => {
+    await reader?.close();
+    await t?.drop();
+  });
+
+  it("ranks a word in the title above one in a category's name above one in a feature line, then by position", async () => {
+    const inCategory = await addProduct("Storm Light", { categories: ["lanterns"] });
+    const inFeatures = await addProduct("Camp Light", { desc1: "A lantern hook on top." });
+    const inTitle = await addProduct("Brass Lantern");
+    const alsoInTitle = await addProduct("Paper Lantern", { categories: ["lanterns"] });
+    expect((await search({ q: "lantern" })).ids).toEqual([inTitle, alsoInTitle, inCategory, inFeatures]);
+  });
+
+  it("follows price, stock, status and category changes made through the other connection", async () => {
+    const id = await addProduct("Quillon Reading Lamp", { priceCents: 3_000 });
+    expect((await search({ q: "quillon", max_price: "40" })).ids).toEqual([id]);
+
+    await sql`update product set price_cents = 8000 where id = ${id}`.execute(writer.db);
+    expect((await search({ q: "quillon", max_price: "40" })).ids).toEqual([]);
+    expect((await search({ q: "quillon", min_price: "70" })).ids).toEqual([id]);
+
+    await sql`update product_variant set stock = 0 where product_id = ${id}`.execute(writer.db);
+    expect((await search({ q: "quillon", in_stock: "true" })).total).toBe(0);
+    expect((await search({ q: "quillon" })).facets.inStock).toEqual({ inStock: 0, outOfStock: 1 });
+
+    await sql`insert into product_category (product_id, category_id) values (${id}, ${categoryIds.get("desks")})`.execute(
+      writer.db,
+    );
+    const facets = (await search({ q: "quillon" })).facets.category.map((c) => [c.slug, c.count]);
+    expect(facets).toEqual([
+      ["lamps", 1],
+      ["desks", 1],
+    ]);
+    expect((await search({ q: "quillon", category: "desks" })).ids).toEqual([id]);
+
+    await sql`update product set status = 'draft' where id = ${id}`.execute(writer.db);
+    expect((await search({ q: "quillon" })).total).toBe(0);
+  });
+
+  it("gives a product whose document number was a deleted product's its own facts, and finds it by its own title", async () => {
+    const gone = await addProduct("Verdigris Desk Lamp", { priceCents: 9_900, categories: ["desks"] });
+    expect((await search({ q: "verdigris" })).ids).toEqual([gone]);
+    await sql`delete from product where id = ${gone}`.execute(writer.db);
+    // the new product takes the highest document number again (SQLite reuses a freed highest rowid)
+    const next = await addProduct("Obsidian Floor Lamp", { priceCents: 1_500 });
+    expect((await search({ q: "verdigris" })).total).toBe(0);
+    expect((await search({ q: "obsidian", max_price: "20", category: "lamps" })).ids).toEqual([next]);
+    expect((await search({ q: "obsidian", category: "desks" })).total).toBe(0);
+  });
+
+  it("ranks by the title as it is now, after an edit", async () => {
+    const renamed = await addProduct("Halcyon Table Lamp");
+    const other = await addProduct("Reading Chair", { desc1: "Pairs with a halcyon lamp." });
+    expect((await search({ q: "halcyon" })).ids).toEqual([renamed, other]);
+    await sql`update product set title = 'Table Lamp', desc1 = 'Once called halcyon.' where id = ${renamed}`.execute(
+      writer.db,
+    );
+    await sql`update product set title = 'Halcyon Reading Chair' where id = ${other}`.execute(writer.db);
+    expect((await search({ q: "halcyon" })).ids).toEqual([other, renamed]);
+  });
+});

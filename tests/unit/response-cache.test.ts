@@ -1,0 +1,54 @@
+/**
+ * The store of encoded answers (server/http/response-cache.ts): each compressed body is made when a
+ * client first asks for that encoding, counted in the store's size from then on, and decodes to the
+ * stored body.
+ */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, encodeAnswer, ResponseCache } from "../../server/http/response-cache.ts";
+
+const json = (n: number) =>
+  Buffer.from(JSON.stringify({ items: Array.from({ length: n }, (_, i) => ({ id: i, title: `Lamp ${i}` })) }));
+
+describe("ResponseCache", () => {
+  it("compresses an answer only in the encodings asked for, once each, and counts what that adds", () => {
+    const store = new ResponseCache(1024 * 1024);
+    const answer = encodeAnswer(1, 200, [["content-type", "application/json"]], json(200));
+    store.set("/a", answer);
+    const before = store.bytes;
+    expect(answer.compressed).toEqual({});
+
+    const br = chooseEncoding(answer, "gzip, deflate, br");
+    expect(br.encoding).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(answer.body)).toBe(true);
+    expect(answer.compressed.gzip).toBeUndefined();
+    expect(store.bytes).toBe(before + br.body.length);
+    expect(chooseEncoding(answer, "br").body).toBe(br.body); // the same buffer: made once
+
+    const gzip = chooseEncoding(answer, "gzip");
+    expect(gunzipSync(gzip.body).equals(answer.body)).toBe(true);
+    expect(store.bytes).toBe(before + br.body.length + gzip.body.length);
+
+    store.delete("/a");
+    expect(store.bytes).toBe(0);
+  });
+
+  it("does not count an encoding made for an answer the store no longer holds", () => {
+    const store = new ResponseCache(1024 * 1024);
+    const old = encodeAnswer(1, 200, [], json(200));
+    store.set("/a", old);
+    const replaced = encodeAnswer(2, 200, [], json(100));
+    store.set("/a", replaced);
+    const bytes = store.bytes;
+    chooseEncoding(old, "br");
+    expect(store.bytes).toBe(bytes);
+  });
+
+  it("sends small bodies, and bodies for clients that refuse both encodings, as they are", () => {
+    const small = encodeAnswer(1, 200, [], Buffer.from('{"ok":true}'));
+    expect(chooseEncoding(small, "br").encoding).toBeNull();
+    const large = encodeAnswer(1, 200, [], json(200));
+    expect(chooseEncoding(large, "br;q=0, gzip;q=0").encoding).toBeNull();
+    expect(large.compressed).toEqual({});
+  });
+});
