@@ -63,25 +63,43 @@ type FactsRow = {
 
 /** Rows read at a time: the first load of 100,000 documents yields to other requests between reads. */
 const ROWS_PER_READ = 10_000;
+const FACT_COLUMNS = sql.raw("id, status, price_cents, in_stock, position, created_at, category_ids, revision");
 
 async function refresh(db: DB, version: number, current: Held | undefined): Promise<SearchFacts> {
-  const since = current?.revision ?? -1;
   let facts = current?.facts ?? emptyFacts(0);
-  let revision = since;
   const parse = parser();
-  for (let after = 0; ; ) {
-    const rows = (
-      await sql<FactsRow>`select id, status, price_cents, in_stock, position, created_at, category_ids, revision
-        from search_document where revision > ${since} and id > ${after} order by id limit ${ROWS_PER_READ}`.execute(db)
-    ).rows;
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1].id;
-    if (after >= facts.size) facts = grow(facts, after + 1);
-    for (const row of rows) {
-      write(facts, row, parse);
-      revision = Math.max(revision, row.revision);
+  const apply = (rows: FactsRow[]) => {
+    const highest = rows.reduce((max, row) => Math.max(max, row.id), 0);
+    if (highest >= facts.size) facts = grow(facts, highest + 1);
+    for (const row of rows) write(facts, row, parse);
+  };
+  let revision: number;
+  if (!current) {
+    // every row, by document number; the revision as it was before the first read, so that a row
+    // changed while later ones are read is read again next time
+    const top = await sql<{ r: number | null }>`select max(revision) as r from search_document`.execute(db);
+    revision = Number(top.rows[0]?.r ?? 0);
+    for (let after = 0; ; ) {
+      const rows = (
+        await sql<FactsRow>`select ${FACT_COLUMNS} from search_document
+          where id > ${after} order by id limit ${ROWS_PER_READ}`.execute(db)
+      ).rows;
+      apply(rows);
+      if (rows.length < ROWS_PER_READ) break;
+      after = rows[rows.length - 1].id;
     }
-    if (rows.length < ROWS_PER_READ) break;
+  } else {
+    // the rows written since, through the revision index (every write has its own revision)
+    revision = current.revision;
+    for (;;) {
+      const rows = (
+        await sql<FactsRow>`select ${FACT_COLUMNS} from search_document
+          where revision > ${revision} order by revision limit ${ROWS_PER_READ}`.execute(db)
+      ).rows;
+      apply(rows);
+      if (rows.length > 0) revision = rows[rows.length - 1].revision;
+      if (rows.length < ROWS_PER_READ) break;
+    }
   }
   held.set(db, { facts, revision, version });
   return facts;
