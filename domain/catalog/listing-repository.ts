@@ -39,14 +39,22 @@ function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
   return out;
 }
 
-/** The filter's conditions on a product row `p`, leaving out the facets being counted. */
-function conditions(filter: ListingFilter, without: Without[] = []): RawBuilder<unknown>[] {
+/**
+ * The filter's conditions on a product row `p`, leaving out the facets being counted. A search's
+ * matches (`searched`: PostgreSQL with words, whose rows are read anyway) test their category in the
+ * row's own category ids (` a b `, migration 0010) instead of a lookup of the links per match.
+ */
+function conditions(filter: ListingFilter, without: Without[] = [], searched = false): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   // every count, facet and shuffle bucket goes through here, so drafts never show in a public one
   if (filter.status) out.push(sql`p.status = ${filter.status}`);
   if (filter.category && !without.includes("category")) {
-    out.push(sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
-      where pc.product_id = p.id and c.slug = ${filter.category})`);
+    out.push(
+      searched
+        ? sql`position((select ' ' || id || ' ' from category where slug = ${filter.category}) in p.category_ids) > 0`
+        : sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
+      where pc.product_id = p.id and c.slug = ${filter.category})`,
+    );
   }
   if (!without.includes("price")) out.push(...priceConditions(filter));
   if (filter.inStock !== undefined && !without.includes("inStock")) {
@@ -78,7 +86,7 @@ function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra:
   if (isPostgres(db)) {
     const query = sql`to_tsquery('simple', ${tsQuery(filter.words)})`;
     return {
-      from: sql`from product p ${where([sql`p.search_vector @@ ${query}`, ...conditions(filter, without), ...extra])}`,
+      from: sql`from product p ${where([sql`p.search_vector @@ ${query}`, ...conditions(filter, without, true), ...extra])}`,
       rank: sql`-ts_rank(p.search_vector, ${query}, 1)`,
       id: sql`p.id`,
     };
@@ -103,6 +111,13 @@ export async function listIds(
 ): Promise<string[]> {
   if (inMemory(db, filter)) return searchPage(db, filter, order, page);
   const { rank, id } = matching(db, filter);
+  // With words (PostgreSQL), sort the matches rather than let the planner walk a price, date or
+  // position index testing each row for the words: "laptop" among laptops by price walked 73,000
+  // rows (104 ms) to sort 2,000 matches (7 ms). An expression no index holds keeps it to the matches.
+  const searched = isPostgres(db) && !!filter.words?.length;
+  const price = searched ? sql`(p.price_cents + 0)` : sql`p.price_cents`;
+  const created = searched ? sql`(p.created_at + interval '0 seconds')` : sql`p.created_at`;
+  const position = searched ? sql`(p.position + 0)` : sql`p.position`;
   const run = async (
     orderBy: RawBuilder<unknown>,
     extra: RawBuilder<unknown> | null,
@@ -118,15 +133,15 @@ export async function listIds(
 
   switch (order.by) {
     case "relevance":
-      return run(rank ? sql`${rank}, p.position, ${id}` : sql`p.position, ${id}`, null, page.limit, page.offset);
+      return run(rank ? sql`${rank}, ${position}, ${id}` : sql`${position}, ${id}`, null, page.limit, page.offset);
     case "price_asc":
-      return run(sql`p.price_cents, ${id}`, null, page.limit, page.offset);
+      return run(sql`${price}, ${id}`, null, page.limit, page.offset);
     case "price_desc":
-      return run(sql`p.price_cents desc, ${id} desc`, null, page.limit, page.offset);
+      return run(sql`${price} desc, ${id} desc`, null, page.limit, page.offset);
     case "newest":
-      return run(sql`p.created_at desc, ${id} desc`, null, page.limit, page.offset);
+      return run(sql`${created} desc, ${id} desc`, null, page.limit, page.offset);
     case "position":
-      return run(sql`p.position, ${id}`, null, page.limit, page.offset);
+      return run(sql`${position}, ${id}`, null, page.limit, page.offset);
     case "shuffle":
       return shuffledPage(order, page, run);
   }
