@@ -35,19 +35,33 @@ export const STATUS_NUMBER = { published: 1, draft: 2 } as const;
 
 type Held = { facts: SearchFacts; revision: number; version: number };
 const held = new WeakMap<DB, Held>();
-const refreshing = new WeakMap<DB, Promise<SearchFacts>>();
+/** The read under way, and the catalogue version it was begun for. */
+const refreshing = new WeakMap<DB, { version: number; facts: Promise<SearchFacts> }>();
 
-/** The facts as of the catalogue's current version. */
+/**
+ * The facts as of the catalogue's current version, or newer. A read begun for an older version is
+ * waited for and followed by another: what it read before a change may predate that change (a product
+ * made a draft meanwhile), and an answer stored under the newer version must not be built from it.
+ */
 export async function searchFacts(db: DB): Promise<SearchFacts> {
   const version = await catalogueVersion(db);
   const current = held.get(db);
-  if (current && current.version === version) return current.facts;
-  let pending = refreshing.get(db);
-  if (!pending) {
-    pending = refresh(db, version, current).finally(() => refreshing.delete(db));
-    refreshing.set(db, pending);
-  }
-  return pending;
+  if (current && current.version >= version) return current.facts;
+  const pending = refreshing.get(db);
+  if (pending && pending.version >= version) return pending.facts;
+  const facts = (async () => {
+    if (pending) await pending.facts.catch(() => undefined);
+    const latest = held.get(db);
+    if (latest && latest.version >= version) return latest.facts;
+    return refresh(db, version, latest);
+  })();
+  const entry = { version, facts };
+  refreshing.set(db, entry);
+  facts.then(
+    () => refreshing.get(db) === entry && refreshing.delete(db),
+    () => refreshing.get(db) === entry && refreshing.delete(db),
+  );
+  return facts;
 }
 
 type FactsRow = {
@@ -63,6 +77,11 @@ type FactsRow = {
 
 /** Rows read at a time: the first load of 100,000 documents yields to other requests between reads. */
 const ROWS_PER_READ = 10_000;
+/**
+ * Lets the event loop serve what is waiting before the next read. node:sqlite answers at once, so
+ * awaiting its queries alone never gives other requests a turn.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const FACT_COLUMNS = sql.raw("id, status, price_cents, in_stock, position, created_at, category_ids, revision");
 
 async function refresh(db: DB, version: number, current: Held | undefined): Promise<SearchFacts> {
@@ -87,6 +106,7 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
       apply(rows);
       if (rows.length < ROWS_PER_READ) break;
       after = rows[rows.length - 1].id;
+      await nextTurn();
     }
   } else {
     // the rows written since, through the revision index (every write has its own revision)
@@ -99,6 +119,7 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
       apply(rows);
       if (rows.length > 0) revision = rows[rows.length - 1].revision;
       if (rows.length < ROWS_PER_READ) break;
+      await nextTurn();
     }
   }
   held.set(db, { facts, revision, version });

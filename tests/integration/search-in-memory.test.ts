@@ -128,4 +128,38 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
     await sql`update product set title = 'Halcyon Reading Chair' where id = ${other}`.execute(writer.db);
     expect((await search({ q: "halcyon" })).ids).toEqual([other, renamed]);
   });
+
+  it("does not answer from a read begun before a change: a product made a draft meanwhile stays out", async () => {
+    // more documents than one read takes (10,000), so that the first read of the facts yields between reads
+    const early = await addProduct("Tamarisk Pendant Lamp");
+    const filler = Array.from({ length: 10_050 }, (_, i) => ({
+      title: `Filler Stool ${i}`,
+      priceCents: 1_000,
+      desc1: "",
+      desc2: "",
+      desc3: "",
+      desc4: "",
+      imageKey: "products/none.png",
+      imageWidth: 10,
+      imageHeight: 10,
+      options: [],
+      position: 1_000 + i,
+      categoryIds: [categoryIds.get("desks") as string],
+      variants: [],
+    }));
+    await writer.db.transaction().execute((trx) => catalog.importProducts({ db: trx }, filler));
+    const fresh = t.reopen(); // a process that has not read the facts yet
+    try {
+      const reading = catalog.prepareSearch({ db: fresh.db });
+      await new Promise((resolve) => setImmediate(resolve)); // its first 10,000 rows are read: it yields
+      await sql`update product set status = 'draft' where id = ${early}`.execute(writer.db);
+      catalog.catalogueChanged(fresh.db);
+      const found = await catalog.searchProducts({ db: fresh.db }, { q: "tamarisk" });
+      await reading;
+      expect(found.total).toBe(0);
+      expect(found.items).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });
