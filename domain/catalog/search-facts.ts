@@ -21,14 +21,16 @@ export type SearchFacts = {
   /** creation time, milliseconds */
   created: Float64Array;
   /** the first two categories as numbers (0: none); more, rarely, in `moreCategories` */
-  category1: Uint16Array;
-  category2: Uint16Array;
+  category1: Uint32Array;
+  category2: Uint32Array;
   moreCategories: Map<number, number[]>;
   /** category id → its number here, and back */
   categoryNumber: Map<string, number>;
   categoryIds: string[];
   /** one past the highest document number held */
   size: number;
+  /** the highest revision of search_document the facts include */
+  revision: number;
 };
 
 export const STATUS_NUMBER = { published: 1, draft: 2 } as const;
@@ -122,6 +124,7 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
       await nextTurn();
     }
   }
+  facts.revision = revision;
   held.set(db, { facts, revision, version });
   return facts;
 }
@@ -201,20 +204,21 @@ function emptyFacts(size: number): SearchFacts {
     inStock: new Uint8Array(size),
     position: new Float64Array(size),
     created: new Float64Array(size),
-    category1: new Uint16Array(size),
-    category2: new Uint16Array(size),
+    category1: new Uint32Array(size),
+    category2: new Uint32Array(size),
     moreCategories: new Map(),
     // number 0 stands for "no category"
     categoryNumber: new Map(),
     categoryIds: [""],
     size,
+    revision: 0,
   };
 }
 
 /** A copy with room for `needed` documents (and a quarter more, so that new products rarely copy). */
 function grow(facts: SearchFacts, needed: number): SearchFacts {
   const size = facts.size === 0 ? needed : Math.ceil(needed * 1.25);
-  const copy = <T extends Uint8Array | Uint16Array | Float64Array>(from: T, to: T) => {
+  const copy = <T extends Uint8Array | Uint32Array | Float64Array>(from: T, to: T) => {
     to.set(from);
     return to;
   };
@@ -224,11 +228,12 @@ function grow(facts: SearchFacts, needed: number): SearchFacts {
     inStock: copy(facts.inStock, new Uint8Array(size)),
     position: copy(facts.position, new Float64Array(size)),
     created: copy(facts.created, new Float64Array(size)),
-    category1: copy(facts.category1, new Uint16Array(size)),
-    category2: copy(facts.category2, new Uint16Array(size)),
+    category1: copy(facts.category1, new Uint32Array(size)),
+    category2: copy(facts.category2, new Uint32Array(size)),
     moreCategories: facts.moreCategories,
     categoryNumber: facts.categoryNumber,
     categoryIds: facts.categoryIds,
     size,
+    revision: facts.revision,
   };
 }

@@ -143,14 +143,15 @@ async function evaluate(db: DB, filter: ListingFilter): Promise<Evaluation> {
     kept.set(db, byDb);
   }
   let entry = byDb.get(key);
+  byDb.delete(key); // most recently used last
   if (!entry || entry.version !== version) {
-    entry = { version, matches: matchesOf(db, filter, facts) };
-    byDb.delete(key);
-    byDb.set(key, entry);
+    const made = { version, matches: matchesOf(db, filter, facts) };
     const forget = byDb;
-    entry.matches.catch(() => forget.delete(key));
-    if (byDb.size > KEPT_MATCHES) byDb.delete(byDb.keys().next().value as string);
+    made.matches.catch(() => forget.get(key) === made && forget.delete(key));
+    entry = made;
   }
+  byDb.set(key, entry);
+  if (byDb.size > KEPT_MATCHES) byDb.delete(byDb.keys().next().value as string);
   return { facts, categories, matches: await entry.matches };
 }
 
@@ -279,28 +280,53 @@ export async function searchPage(
     .map(docOf);
   if (pageDocs.length === 0) return [];
   const rows = (
-    await sql<{ id: number; product_id: string }>`select id, product_id from search_document
-      where id in (${sql.join(pageDocs)})`.execute(db)
+    await sql<{
+      id: number;
+      product_id: string;
+      status: string;
+      revision: number;
+    }>`select id, product_id, status, revision
+      from search_document where id in (${sql.join(pageDocs)})`.execute(db)
   ).rows;
-  const productOf = new Map(rows.map((r) => [Number(r.id), r.product_id]));
+  // Another process may have changed a document since these facts were read (they catch up within
+  // the version check's 250 ms), or given a deleted product's number to a new one: a row written
+  // since is left off this page rather than shown on facts that may not be its own — and never
+  // with a status the search did not ask for (a draft in a public search).
+  const current = rows.filter(
+    (r) => Number(r.revision) <= facts.revision && (!filter.status || r.status === filter.status),
+  );
+  const productOf = new Map(current.map((r) => [Number(r.id), r.product_id]));
   return pageDocs.flatMap((doc) => productOf.get(doc) ?? []);
 }
 
-/** The first `count` of `items` in order: a full sort only when much of the list is asked for. */
+/**
+ * The first `count` of `items` in order, kept in a heap whose root is the worst of them: each item
+ * costs at most log(count) comparisons, whatever order the matches come in.
+ */
 function firstOf(items: number[], compare: (a: number, b: number) => number, count: number): number[] {
-  if (count * 8 >= items.length) return items.sort(compare).slice(0, count);
-  const best: number[] = [];
+  if (count >= items.length) return items.sort(compare);
+  const heap: number[] = [];
+  const worse = (i: number, j: number) => compare(heap[i], heap[j]) > 0;
+  const swap = (i: number, j: number) => {
+    [heap[i], heap[j]] = [heap[j], heap[i]];
+  };
   for (const item of items) {
-    if (best.length === count && compare(item, best[count - 1]) >= 0) continue;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (compare(item, best[middle]) < 0) high = middle;
-      else low = middle + 1;
+    if (heap.length < count) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (count > 0 && compare(item, heap[0]) < 0) {
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < heap.length && worse(left, worst)) worst = left;
+        if (right < heap.length && worse(right, worst)) worst = right;
+        if (worst === i) break;
+        swap(i, worst);
+        i = worst;
+      }
     }
-    best.splice(low, 0, item);
-    if (best.length > count) best.pop();
   }
-  return best;
+  return heap.sort(compare);
 }

@@ -105,10 +105,18 @@ export class ResponseCache {
     this.#entries.set(key, answer);
     this.#bytes += size;
     answer.grew = (bytes) => {
-      if (this.#entries.get(key) === answer) this.#bytes += bytes;
+      if (this.#entries.get(key) !== answer) return;
+      this.#bytes += bytes;
+      this.#evictOver(answer);
     };
+    this.#evictOver(answer);
+  }
+
+  /** Drops the least recently used answers (never `keep`) until the store is within its bytes. */
+  #evictOver(keep: CachedAnswer): void {
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
+      if (entry === keep) continue;
       this.#entries.delete(oldest);
       this.#bytes -= sizeOf(entry);
     }

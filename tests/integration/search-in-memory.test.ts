@@ -16,6 +16,7 @@ let writer: DatabaseHandle;
 let reader: DatabaseHandle;
 let categoryIds: Map<string, string>;
 let position = 0;
+let fillerIds: string[] = [];
 
 async function addProduct(title: string, fields: { priceCents?: number; desc1?: string; categories?: string[] } = {}) {
   position++;
@@ -48,6 +49,26 @@ async function addProduct(title: string, fields: { priceCents?: number; desc1?: 
       ],
     },
   );
+}
+
+/** The fields of a new lamp, as addProduct writes them (for a product added with other fields). */
+async function productFields(title: string) {
+  position++;
+  return {
+    title,
+    priceCents: 2_000,
+    desc1: "",
+    desc2: "",
+    desc3: "",
+    desc4: "",
+    imageKey: "products/none.png",
+    imageWidth: 10,
+    imageHeight: 10,
+    options: [],
+    position,
+    categoryIds: [categoryIds.get("lamps") as string],
+    variants: [],
+  };
 }
 
 /** A search through the other connection, once it has noticed the catalogue moved on. */
@@ -147,7 +168,7 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
       categoryIds: [categoryIds.get("desks") as string],
       variants: [],
     }));
-    await writer.db.transaction().execute((trx) => catalog.importProducts({ db: trx }, filler));
+    fillerIds = await writer.db.transaction().execute((trx) => catalog.importProducts({ db: trx }, filler));
     const fresh = t.reopen(); // a process that has not read the facts yet
     try {
       const reading = catalog.prepareSearch({ db: fresh.db });
@@ -162,4 +183,36 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
       await fresh.close();
     }
   }, 60_000);
+
+  it("pages through 10,000 matches in each order without a gap or a repeat (equal keys: the order they were added)", async () => {
+    expect(fillerIds).toHaveLength(10_050);
+    const pages = async (sort: string) => {
+      const ids: string[] = [];
+      for (const offset of [0, 100, 200]) {
+        ids.push(...(await search({ q: "filler", sort, limit: "100", offset: String(offset) })).ids);
+      }
+      return ids;
+    };
+    expect(await pages("price_asc")).toEqual(fillerIds.slice(0, 300));
+    expect(await pages("newest")).toEqual(fillerIds.slice(-300).reverse());
+    expect(await pages("relevance")).toEqual(fillerIds.slice(0, 300));
+  });
+
+  it("never shows a product on another's facts: a draft given a deleted product's document number stays out", async () => {
+    const last = await addProduct("Ultima Floor Lamp");
+    expect((await search({ q: "ultima" })).ids).toEqual([last]); // the reader holds this document's facts
+    await sql`delete from product where id = ${last}`.execute(writer.db);
+    const secret = await catalog.importProduct(
+      { db: writer.db },
+      { ...(await productFields("Zorblax Secret Prototype")), status: "draft" },
+    );
+    const [reused] = (
+      await sql<{ n: number }>`select count(*) as n from search_document d where d.product_id = ${secret}
+        and d.id = (select max(id) from search_document)`.execute(writer.db)
+    ).rows;
+    expect(Number(reused.n)).toBe(1); // it took the deleted product's number
+    // within the reader's version check (no catalogueChanged): its facts still say "published"
+    const found = await catalog.searchProducts({ db: reader.db }, { q: "zorblax" });
+    expect(found.items).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@
  * client first asks for that encoding, counted in the store's size from then on, and decodes to the
  * stored body.
  */
+import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chooseEncoding, encodeAnswer, ResponseCache } from "../../server/http/response-cache.ts";
@@ -50,5 +51,25 @@ describe("ResponseCache", () => {
     const large = encodeAnswer(1, 200, [], json(200));
     expect(chooseEncoding(large, "br;q=0, gzip;q=0").encoding).toBeNull();
     expect(large.compressed).toEqual({});
+  });
+
+  it("stays within its bytes when encodings made later would take it over: the least recently used go", () => {
+    const body = randomBytes(4_000); // compresses to about its own size: each encoding nearly doubles an answer
+    const one = encodeAnswer(1, 200, [], body);
+    const probe = new ResponseCache(1024 * 1024);
+    probe.set("/x", one);
+    const plain = probe.bytes;
+    const store = new ResponseCache(plain * 10); // room for ten answers as stored, not for their encodings too
+    const keys = Array.from({ length: 10 }, (_, i) => `/${i}`);
+    const answers = keys.map((key) => {
+      const answer = encodeAnswer(1, 200, [], body);
+      store.set(key, answer);
+      return answer;
+    });
+    expect(store.size).toBe(10);
+    for (const answer of answers) chooseEncoding(answer, "br");
+    expect(store.bytes).toBeLessThanOrEqual(store.maxBytes);
+    expect(store.get("/9", 1)).toBe(answers[9]); // the one just compressed stays
+    expect(store.size).toBeLessThan(10); // older ones made room
   });
 });
