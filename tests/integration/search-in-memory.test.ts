@@ -18,46 +18,15 @@ let categoryIds: Map<string, string>;
 let position = 0;
 let fillerIds: string[] = [];
 
-async function addProduct(title: string, fields: { priceCents?: number; desc1?: string; categories?: string[] } = {}) {
-  position++;
-  return catalog.importProduct(
-    { db: writer.db },
-    {
-      title,
-      priceCents: fields.priceCents ?? 2_000,
-      desc1: fields.desc1 ?? "Made to last.",
-      desc2: "",
-      desc3: "",
-      desc4: "",
-      imageKey: "products/none.png",
-      imageWidth: 10,
-      imageHeight: 10,
-      options: [],
-      position,
-      categoryIds: (fields.categories ?? ["lamps"]).map((slug) => categoryIds.get(slug) as string),
-      variants: [
-        {
-          id: `v-${position}`,
-          sku: `SKU-${position}`,
-          title: "Default",
-          options: {},
-          priceCents: null,
-          stock: 5,
-          imageKey: null,
-          position: 0,
-        },
-      ],
-    },
-  );
-}
+type LampFields = { priceCents?: number; desc1?: string; categories?: string[]; position?: number };
 
-/** The fields of a new lamp, as addProduct writes them (for a product added with other fields). */
-async function productFields(title: string) {
-  position++;
+/** A new product with one variant in stock, next in the shop's order unless a position is given. */
+function productFields(title: string, fields: LampFields = {}): catalog.NewProduct {
+  const at = fields.position ?? ++position;
   return {
     title,
-    priceCents: 2_000,
-    desc1: "",
+    priceCents: fields.priceCents ?? 2_000,
+    desc1: fields.desc1 ?? "Made to last.",
     desc2: "",
     desc3: "",
     desc4: "",
@@ -65,11 +34,25 @@ async function productFields(title: string) {
     imageWidth: 10,
     imageHeight: 10,
     options: [],
-    position,
-    categoryIds: [categoryIds.get("lamps") as string],
-    variants: [],
+    position: at,
+    categoryIds: (fields.categories ?? ["lamps"]).map((slug) => categoryIds.get(slug) as string),
+    variants: [
+      {
+        id: `v-${at}`,
+        sku: `SKU-${at}`,
+        title: "Default",
+        options: {},
+        priceCents: null,
+        stock: 5,
+        imageKey: null,
+        position: 0,
+      },
+    ],
   };
 }
+
+const addProduct = (title: string, fields: LampFields = {}) =>
+  catalog.importProduct({ db: writer.db }, productFields(title, fields));
 
 /** A search through the other connection, once it has noticed the catalogue moved on. */
 async function search(query: Record<string, unknown>) {
@@ -153,21 +136,9 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
   it("does not answer from a read begun before a change: a product made a draft meanwhile stays out", async () => {
     // more documents than one read takes (10,000), so that the first read of the facts yields between reads
     const early = await addProduct("Tamarisk Pendant Lamp");
-    const filler = Array.from({ length: 10_050 }, (_, i) => ({
-      title: `Filler Stool ${i}`,
-      priceCents: 1_000,
-      desc1: "",
-      desc2: "",
-      desc3: "",
-      desc4: "",
-      imageKey: "products/none.png",
-      imageWidth: 10,
-      imageHeight: 10,
-      options: [],
-      position: 1_000 + i,
-      categoryIds: [categoryIds.get("desks") as string],
-      variants: [],
-    }));
+    const filler = Array.from({ length: 10_050 }, (_, i) =>
+      productFields(`Filler Stool ${i}`, { priceCents: 1_000, categories: ["desks"], position: 1_000 + i }),
+    );
     fillerIds = await writer.db.transaction().execute((trx) => catalog.importProducts({ db: trx }, filler));
     const fresh = t.reopen(); // a process that has not read the facts yet
     try {
@@ -204,7 +175,7 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
     await sql`delete from product where id = ${last}`.execute(writer.db);
     const secret = await catalog.importProduct(
       { db: writer.db },
-      { ...(await productFields("Zorblax Secret Prototype")), status: "draft" },
+      { ...productFields("Zorblax Secret Prototype"), status: "draft" },
     );
     const [reused] = (
       await sql<{ n: number }>`select count(*) as n from search_document d where d.product_id = ${secret}
