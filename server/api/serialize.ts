@@ -38,8 +38,15 @@ import type {
  */
 export const imageUrlsOf = (c: Context<AppEnv>): ImageUrls => imageUrls(c.get("services").config.mediaBaseUrl);
 
+/**
+ * The widest first: keys that are numbers are an object's array elements to V8, and "480" then "1200" grows
+ * them to 1,201 slots (16 KB a product, 400 KB per page of 24); "1200" first makes a small dictionary.
+ * JSON lists number keys in ascending order either way.
+ */
+const WIDEST_FIRST = [...IMAGE_WIDTHS].sort((a, b) => b - a);
+
 const images = (urls: ImageUrls, key: string) =>
-  Object.fromEntries(IMAGE_WIDTHS.map((w) => [String(w), urls.url(key, w)]));
+  Object.fromEntries(WIDEST_FIRST.map((w) => [String(w), urls.url(key, w)]));
 
 export function productJson(p: Product, urls: ImageUrls): ProductWire {
   return {
