@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { engineOf } from "../dialect.ts";
 
 /**
- * SQLite: what a search in memory needs (domain/catalog/search-memory.ts, decision 024).
+ * SQLite: what a search in memory needs (domain/catalog/search-facts.ts and search-sqlite.ts, decision 024).
  *
  * - `search_document.revision`: the catalogue's version when the row was last written (the row's
  *   trigger moves the version on first, so no two writes share one, and a deleted row cannot take
