@@ -12,19 +12,21 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA synchronous = NORMAL");
-  const cache = new Map<string, StatementSync>();
+  // whether a statement returns rows is kept with it: `columns()` builds its column descriptions anew on every call
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
   const database: SqliteDatabase = {
     close: () => raw.close(),
     prepare(sql: string): SqliteStatement {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        stmt = raw.prepare(sql);
+      let prepared = cache.get(sql);
+      if (!prepared) {
+        const stmt = raw.prepare(sql);
+        prepared = { stmt, reader: stmt.columns().length > 0 };
         if (cache.size > 500) cache.clear();
-        cache.set(sql, stmt);
+        cache.set(sql, prepared);
       }
-      const s = stmt;
+      const s = prepared.stmt;
       return {
-        reader: s.columns().length > 0,
+        reader: prepared.reader,
         all: (params) => s.all(...toSqlite(params)),
         run: (params) => s.run(...toSqlite(params)),
         iterate: (params) => s.iterate(...toSqlite(params)) as IterableIterator<unknown>,
