@@ -8,6 +8,8 @@ type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boo
 const ANY_SEGMENT = "\u0000";
 /** Path shapes remembered; past this the memory starts again (splat routes take paths of any length). */
 const MAX_SHAPES = 1_000;
+/** Longer shapes are matched each time rather than kept: no route is this deep, and a URL may be 16 KB. */
+const MAX_SHAPE_LENGTH = 256;
 
 /**
  * The pattern of the page a request is for (`/product/:productId`, `/*` for the not-found page),
@@ -50,8 +52,10 @@ export function pageRoutePatterns(manifest: Record<string, ManifestRoute | undef
     if (pattern === undefined) {
       const matches = matchRoutes(tree, shape);
       pattern = matches ? `/${matches.flatMap((m) => m.route.path || []).join("/")}` : "*";
-      if (known.size >= MAX_SHAPES) known.clear();
-      known.set(shape, pattern);
+      if (shape.length <= MAX_SHAPE_LENGTH) {
+        if (known.size >= MAX_SHAPES) known.clear();
+        known.set(shape, pattern);
+      }
     }
     return pattern;
   };

@@ -81,6 +81,8 @@ describe("pageRoutePatterns", () => {
       "/buyProducts/p1",
       "/buyproducts/p1",
       "/a/b/c/d/e/f",
+      `/${"segment/".repeat(400)}end`,
+      `/product/${"p".repeat(5_000)}`,
       "/%E2%82%AC",
     ];
     for (const round of [1, 2]) {
