@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
+import { routeTree } from "./route-tree.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
-type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteNode[] };
 
 /**
  * Which page paths take a form post: the route a path leads to has an action. Built once from the
@@ -11,27 +10,10 @@ type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: b
  * by React Router, whose answer would name internal route ids.
  */
 export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: string, search?: string) => boolean {
-  const nodes = new Map<string, RouteNode>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    nodes.set(route.id, {
-      id: route.id,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-      children: [],
-    });
-  }
-  const roots: RouteNode[] = [];
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const node = nodes.get(route.id) as RouteNode;
-    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
+  const tree = routeTree(build.routes);
   return (pathname, search = "") => {
     const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_$/, "/") || "/" : pathname;
-    const matches = matchRoutes(roots as RouteObject[], path === "/_root" ? "/" : path) ?? [];
+    const matches = matchRoutes(tree, path === "/_root" ? "/" : path) ?? [];
     // as React Router does: a post goes to an index route only when the URL says `?index`, else to its layout
     const toIndex = new URLSearchParams(search).has("index");
     const target = matches.at(-1)?.route.index && !toIndex ? matches.at(-2) : matches.at(-1);

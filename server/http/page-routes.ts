@@ -1,8 +1,6 @@
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes } from "react-router";
 import { pagePath } from "../../app/lib/request.server.ts";
-
-/** A route of React Router's server build manifest (`build.routes`). */
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
+import { type ManifestRoute, routeTree } from "./route-tree.ts";
 
 /** Stands for a segment that no route names literally: to the matcher all such segments are alike. */
 const ANY_SEGMENT = "\u0000";
@@ -20,19 +18,10 @@ const MAX_SHAPE_LENGTH = 256;
  * of its segments some route names literally — so it is worked out once per shape.
  */
 export function pageRoutePatterns(manifest: Record<string, ManifestRoute | undefined>): (request: Request) => string {
-  const routes = Object.values(manifest).filter((r) => r !== undefined);
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    routes
-      .filter((r) => r.parentId === parentId)
-      .map((r) =>
-        r.index
-          ? { id: r.id, index: true }
-          : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: childrenOf(r.id) },
-      );
-  const tree = childrenOf(undefined);
+  const tree = routeTree(manifest);
   const literal = new Set(
-    routes
-      .flatMap((r) => (r.path ?? "").split("/"))
+    Object.values(manifest)
+      .flatMap((r) => (r?.path ?? "").split("/"))
       .filter((s) => s !== "" && !s.startsWith(":") && s !== "*")
       .map((s) => s.toLowerCase()),
   );

@@ -3,13 +3,13 @@
  * labels are worked out once per path shape; they must be the ones React Router's own matching gives
  * for the path itself, on the shop's real route table.
  */
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes.ts";
 import { pageRoutePatterns } from "../../server/http/page-routes.ts";
+import { type ManifestRoute, routeTree } from "../../server/http/route-tree.ts";
 
 type ConfigRoute = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigRoute[] };
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean };
 
 /** The server build's manifest as React Router makes it from app/routes.ts (ids default to the file). */
 function manifestOf(config: ConfigRoute[]): Record<string, ManifestRoute> {
@@ -29,12 +29,7 @@ const manifest = manifestOf(routeConfig as ConfigRoute[]);
 
 /** What React Router itself matches for the raw path, every time. */
 function reference(pathname: string): string {
-  const all = Object.values(manifest);
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    all
-      .filter((r) => r.parentId === parentId)
-      .map((r) => (r.index ? { id: r.id, index: true } : { id: r.id, path: r.path, children: childrenOf(r.id) }));
-  const matches = matchRoutes(childrenOf(undefined), pathname);
+  const matches = matchRoutes(routeTree(manifest), pathname);
   return matches ? `/${matches.flatMap((m) => m.route.path || []).join("/")}` : "*";
 }
 
@@ -84,6 +79,8 @@ describe("pageRoutePatterns", () => {
       `/${"segment/".repeat(400)}end`,
       `/product/${"p".repeat(5_000)}`,
       "/%E2%82%AC",
+      "/product/%00",
+      "/%01%1B%7F/product",
     ];
     for (const round of [1, 2]) {
       for (const path of paths) {
