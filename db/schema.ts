@@ -89,6 +89,10 @@ export interface ProductTable {
   in_stock: Generated<number>;
   /** drafts are hidden from the storefront and the public API (0008) */
   status: Generated<ProductStatus>;
+  /** PostgreSQL only: the weighted full-text vector (0006, made by 0013's functions); SQLite has product_search */
+  search_vector: Generated<string | null>;
+  /** PostgreSQL only: the category ids, each with a space either side (0010); SQLite keeps them in search_document */
+  category_ids: Generated<string>;
 }
 
 export type ProductStatus = "draft" | "published";

@@ -11,6 +11,7 @@ import * as adminOrders from "./0009_admin_orders.ts";
 import * as searchFacts from "./0010_search_facts.ts";
 import * as searchInMemory from "./0011_search_in_memory.ts";
 import * as variantInStockIndex from "./0012_variant_in_stock_index.ts";
+import * as searchVectorFromText from "./0013_search_vector_from_text.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_search_facts": searchFacts,
   "0011_search_in_memory": searchInMemory,
   "0012_variant_in_stock_index": variantInStockIndex,
+  "0013_search_vector_from_text": searchVectorFromText,
 };

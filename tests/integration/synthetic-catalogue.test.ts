@@ -59,6 +59,26 @@ async function searchIndex(db: TestShop["db"]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.position, `${r.title} | ${r.categories} | ${r.body} | ${r.facts}`]));
 }
 
+/**
+ * Every product with its images, variants and categories, by catalogue position, without what differs
+ * between two loads of the same catalogue (random ids, times, shuffle keys).
+ */
+async function catalogueRows(db: TestShop["db"]): Promise<string[]> {
+  const { rows } = await sql<{ line: string }>`
+    select p.position || ' ' || p.title || ' ' || p.title_search || ' ' || p.price_cents || ' ' || p.desc1 || ' '
+      || coalesce(p.desc2, '-') || ' ' || coalesce(p.desc3, '-') || ' ' || coalesce(p.desc4, '-') || ' '
+      || p.image_key || ' ' || p.image_width || 'x' || p.image_height || ' ' || p.options_json || ' ' || p.status
+      || ' | ' || coalesce((select string_agg(i.key || ' ' || i.width || 'x' || i.height || ' ' || i.position || ' ' || i.alt, ', ')
+           from product_image i where i.product_id = p.id), '')
+      || ' | ' || coalesce((select string_agg(v.sku || ' ' || v.title || ' ' || v.options_json || ' '
+           || coalesce(cast(v.price_cents as text), '-') || ' ' || v.stock || ' ' || coalesce(v.image_key, '-') || ' ' || v.position, ', ')
+           from (select * from product_variant where product_id = p.id order by position) v), '')
+      || ' | ' || coalesce((select string_agg(pc.category_id, ' ')
+           from (select category_id from product_category where product_id = p.id order by category_id) pc), '') as line
+    from product p order by p.position`.execute(db);
+  return rows.map((r) => r.line);
+}
+
 async function stockFlags(db: TestShop["db"]): Promise<{ position: number; in_stock: number; any_stock: number }[]> {
   const { rows } = await sql<{ position: number; in_stock: number; any_stock: number }>`
     select p.position, p.in_stock,
@@ -156,6 +176,9 @@ describe("a synthetic catalogue", () => {
       if (testEngine() === "sqlite") expect([...bulk.values()].every((doc) => doc.endsWith(" same"))).toBe(true);
       expect([...bulk]).toEqual([...oneByOne]);
       expect(await stockFlags(shop.db)).toEqual(await stockFlags(db));
+      const [bulkRows, oneByOneRows] = await Promise.all([catalogueRows(shop.db), catalogueRows(db)]);
+      expect(bulkRows).toHaveLength(PRODUCTS);
+      expect(bulkRows).toEqual(oneByOneRows);
       if (testEngine() === "postgres") {
         const terms = async (d: typeof db) =>
           (await sql<{ term: string }>`select term from search_term order by term`.execute(d)).rows.map((t) => t.term);
