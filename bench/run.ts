@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { freePort, type RunningPostgres, startPostgres } from "../scripts/postgres.ts";
 import { type LoadFigures, measure, signIn, type Target } from "./http.ts";
 import { rssMb } from "./process-stats.ts";
-import { measureSearch, searchQueries } from "./search.ts";
+import { measureSearch, searchQueries, warmUp, warmUpQueries } from "./search.ts";
 import { seedLargeShop } from "./seed-large.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { snapshotBuild } from "./snapshot.ts";
@@ -383,6 +383,8 @@ async function main(): Promise<number> {
   heading("Search, one client (GET /api/search)");
   try {
     const kinds = await phase("search queries", () => searchQueries(origin, seeded.products, 40));
+    const warmUpWith = await phase("warm-up queries", () => warmUpQueries(origin, seeded.products, 40, kinds));
+    const cold = await phase("search warm-up", () => warmUp(origin, warmUpWith));
     const figures = await phase("search latency", () => measureSearch(origin, kinds));
     console.log(
       table(
@@ -400,6 +402,9 @@ async function main(): Promise<number> {
     );
     console.log(
       '"first": computed (the query was never asked before: the store misses); "again": the same query, from the store.',
+    );
+    console.log(
+      `before them, the server's first ${cold.queries} searches after its start (other words, never asked): ${num(cold.p50, 2)} ms p50, ${num(cold.max, 2)} ms at most`,
     );
   } catch (error) {
     console.error(`[bench] search latency could not be measured: ${(error as Error).message}`);

@@ -34,6 +34,18 @@ describe("ResponseCache", () => {
     expect(store.bytes).toBe(0);
   });
 
+  it("decodes every body to itself whatever its size (the encoders' windows follow the body's size)", () => {
+    for (const body of [json(60), json(700), json(20_000), randomBytes(70_000), Buffer.alloc(3 << 20, "a")]) {
+      const answer = encodeAnswer(1, 200, [], body);
+      const gzip = chooseEncoding(answer, "gzip");
+      expect(gzip.encoding).toBe("gzip");
+      expect(gunzipSync(gzip.body).equals(body), `gzip, ${body.length} bytes`).toBe(true);
+      const br = chooseEncoding(answer, "br");
+      expect(br.encoding).toBe("br");
+      expect(brotliDecompressSync(br.body).equals(body), `br, ${body.length} bytes`).toBe(true);
+    }
+  });
+
   it("does not count an encoding made for an answer the store no longer holds", () => {
     const store = new ResponseCache(1024 * 1024);
     const old = encodeAnswer(1, 200, [], json(200));
