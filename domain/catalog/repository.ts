@@ -66,6 +66,8 @@ const productColumns = [
   "product.options_json",
   "product.created_at",
   "product.status",
+  // whether any variant has stock, kept by the database's triggers (migration 0006): what the in-stock filter reads
+  "product.in_stock",
 ] as const;
 
 type ProductRow = Pick<
@@ -83,7 +85,7 @@ type ProductRow = Pick<
   | "position"
   | "options_json"
   | "created_at"
-> & { status: ProductStatus };
+> & { status: ProductStatus; in_stock: number };
 
 const variantColumns = [
   "id",
@@ -199,23 +201,13 @@ export async function findVariants(db: DB, ids: string[]): Promise<VariantForSal
 async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [links, inStock] = await Promise.all([
-    db
-      .selectFrom("product_category")
-      .innerJoin("category", "category.id", "product_category.category_id")
-      .select(["product_category.product_id", "category.slug", "category.name"])
-      .where("product_category.product_id", "in", ids)
-      .orderBy("category.position")
-      .execute(),
-    db
-      .selectFrom("product_variant")
-      .select("product_id")
-      .distinct()
-      .where("product_id", "in", ids)
-      .where("stock", ">", 0)
-      .execute(),
-  ]);
-  const available = new Set(inStock.map((r) => r.product_id));
+  const links = await db
+    .selectFrom("product_category")
+    .innerJoin("category", "category.id", "product_category.category_id")
+    .select(["product_category.product_id", "category.slug", "category.name"])
+    .where("product_category.product_id", "in", ids)
+    .orderBy("category.position")
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -231,7 +223,7 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductRecord[]>
     createdAt: toIso(r.created_at),
     categories: links.filter((l) => l.product_id === r.id).map((l) => ({ slug: l.slug, name: l.name })),
     options: JSON.parse(r.options_json) as ProductOption[],
-    available: available.has(r.id),
+    available: Number(r.in_stock) === 1,
     status: r.status,
   }));
 }
