@@ -208,11 +208,12 @@ async function totalCount(url: string, headers?: Record<string, string>): Promis
 function printLoad(results: LoadFigures[]): void {
   console.log(
     table(
-      ["", "status", "body KB", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "non-2xx", "errors"],
+      ["", "status", "body KB", "sent KB", "req/s", "p50 ms", "p99 ms", "CPU ms/req", "non-2xx", "errors"],
       results.map((r) => [
         r.name,
         String(r.status),
         r.bytes === undefined ? "—" : num(r.bytes / 1024, 1),
+        r.sentBytes === undefined ? "—" : num(r.sentBytes / 1024, 1),
         num(r.rps, 0),
         num(r.p50),
         num(r.p99),

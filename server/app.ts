@@ -9,6 +9,7 @@ import { MEDIA_CACHE_CONTROL, MEDIA_PATH, mediaContentType } from "../domain/med
 import { createApi } from "./api/index.ts";
 import { type AppEnv, requestContext } from "./context.ts";
 import { bodyLimits } from "./http/body-limits.ts";
+import { compressPages } from "./http/compress-pages.ts";
 import { handleError, notFoundJson } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.ts";
 import { sameOriginWrites } from "./http/origin-check.ts";
@@ -126,7 +127,7 @@ export function createApp(
 
   if (pages) {
     // pages are compressed (a 60 KB catalogue page is ~10 KB on the wire); API JSON and media are not
-    app.use("*", compress());
+    app.use("*", compressPages());
     const sharedPages = sharedAnswers({
       store: answers,
       shareable: (path) => SHARED_PAGES.test(path),

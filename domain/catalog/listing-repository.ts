@@ -303,7 +303,8 @@ export async function knownWords(db: DB, words: string[]): Promise<Map<string, n
         await sql<{
           term: string;
           n: number;
-        }>`select term, doc as n from product_search_terms where term in (${sql.join(words)})`.execute(db)
+        }>`select t.term, t.doc as n from json_each(${JSON.stringify(words)}) as w
+          join product_search_terms t on t.term = w.value`.execute(db)
       ).rows;
   return new Map(rows.map((r) => [r.term, Number(r.n)]));
 }

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import { type DB, inTransaction } from "../../db/connection.ts";
-import { engineOf, toIso } from "../../db/dialect.ts";
+import { engineOf, idList, toIso } from "../../db/dialect.ts";
 import type { ProductStatus, ProductTable, ProductVariantTable } from "../../db/schema.ts";
 
 export type CategoryRow = { id: string; slug: string; name: string; department: string };
@@ -126,7 +126,11 @@ export async function findCategories(db: DB, namesOrSlugs: string[]): Promise<Ca
 /** Products by id, in the order given (ids that name none are left out). */
 export async function findProductsByIds(db: DB, ids: string[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom("product").select(productColumns).where("product.id", "in", ids).execute();
+  const rows = await db
+    .selectFrom(idList(db, ids))
+    .innerJoin("product", "product.id", "id_list.value")
+    .select(productColumns)
+    .execute();
   const byId = new Map((await withDetails(db, rows)).map((p) => [p.id, p]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -202,10 +206,10 @@ async function withDetails(db: DB, rows: ProductRow[]): Promise<ProductRecord[]>
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const links = await db
-    .selectFrom("product_category")
+    .selectFrom(idList(db, ids))
+    .innerJoin("product_category", "product_category.product_id", "id_list.value")
     .innerJoin("category", "category.id", "product_category.category_id")
     .select(["product_category.product_id", "category.slug", "category.name"])
-    .where("product_category.product_id", "in", ids)
     .orderBy("category.position")
     .execute();
   return rows.map((r) => ({
@@ -317,8 +321,8 @@ export async function bulkInsertProducts(db: DB, products: NewProductRow[]): Pro
 }
 
 /**
- * PostgreSQL: the links go in first (their reference to the product is checked at the commit,
- * migration 0013), so that each product row is written once, with its search vector and category
+ * PostgreSQL: the links go in first (their reference to the product deferred, migration 0013,
+ * and checked once the products are in), so that each product row is written once, with its search vector and category
  * list made in the same statement from its text and the links' names. The triggers that would
  * write them again — the product's own, the links' and the stock trigger (the in-stock flag is
  * written with the row) — are off for this transaction (ALTER TABLE … DISABLE TRIGGER is

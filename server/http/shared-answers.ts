@@ -8,6 +8,7 @@ import {
   inlineScriptHashes,
   matchesEtag,
   type ResponseCache,
+  WHOLE_ANSWER_TYPES,
 } from "./response-cache.ts";
 
 /**
@@ -36,9 +37,6 @@ export const SHARED_API_READS = /^\/api\/(?:products(?:\/[A-Za-z0-9_-]+)?|search
 
 /** The route pattern that names one of the API's shared reads in metrics. */
 export const apiReadRoute = (path: string) => (path.startsWith("/api/products/") ? "/api/products/:id" : path);
-
-/** Answers worth storing: the page's document, React Router's data for it, JSON. */
-const STORABLE_TYPES = /^(text\/html|text\/x-script|application\/json)/;
 
 type Options = {
   store: ResponseCache;
@@ -71,7 +69,8 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     await next();
     const res = c.res;
     const type = res.headers.get("content-type") ?? "";
-    if (res.status !== 200 || res.headers.has("set-cookie") || !STORABLE_TYPES.test(type) || method === "HEAD") return;
+    if (res.status !== 200 || res.headers.has("set-cookie") || !WHOLE_ANSWER_TYPES.test(type) || method === "HEAD")
+      return;
     const body = Buffer.from(await res.arrayBuffer());
     const headers: [string, string][] = [];
     for (const [name, value] of res.headers) {

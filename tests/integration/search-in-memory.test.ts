@@ -85,6 +85,14 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
     expect((await search({ q: "lantern" })).ids).toEqual([inTitle, alsoInTitle, inCategory, inFeatures]);
   });
 
+  it("does not carry one search's title matches into the next (the relevance's buffer is reused)", async () => {
+    const earlier = await addProduct("Marigold Lamp", { desc1: "With a zinnia shade." });
+    const titled = await addProduct("Zinnia Lamp");
+    expect((await search({ q: "marigold" })).ids).toEqual([earlier]);
+    // left set, the first search's title bit would rank "Marigold Lamp" as a title match, first by position
+    expect((await search({ q: "zinnia" })).ids).toEqual([titled, earlier]);
+  });
+
   it("follows price, stock, status and category changes made through the other connection", async () => {
     const id = await addProduct("Quillon Reading Lamp", { priceCents: 3_000 });
     expect((await search({ q: "quillon", max_price: "40" })).ids).toEqual([id]);

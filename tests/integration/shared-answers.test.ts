@@ -5,7 +5,8 @@
  * (pages) and the in-process app (API), on SQLite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { createHash } from "node:crypto";
-import { gunzipSync } from "node:zlib";
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
@@ -161,6 +162,48 @@ describe("the shop's pages", () => {
     const nobody = await fetch(`${server.url}/api/session`);
     expect(nobody.headers.get("cache-control")).toBe("private, no-store");
     expect(await nobody.json()).toEqual({ user: null, cartCount: 0 });
+  });
+
+  it("send a signed-in customer's page compressed as the browser asks, whole, with its length", async () => {
+    const ada = await signUp("Adacompressed");
+    const [product] = await (await fetch(`${server.url}/api/products?limit=1`)).json();
+    /** the bytes as sent (fetch would decode them), and the page decoded, its per-request nonces left out */
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding?: string; length: number; vary: string; html: string }>((resolve, reject) => {
+        const headers = { cookie: ada, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) };
+        http
+          .get(`${server.url}/product/${product._id}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("error", reject);
+            res.on("end", () => {
+              const body = Buffer.concat(chunks);
+              const encoding = res.headers["content-encoding"];
+              const decoded =
+                encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+              expect(Number(res.headers["content-length"])).toBe(body.length);
+              resolve({
+                encoding,
+                length: body.length,
+                vary: String(res.headers.vary ?? ""),
+                html: decoded.toString("utf8").replace(/nonce="[^"]*"/g, ""),
+              });
+            });
+          })
+          .on("error", reject);
+      });
+    const plain = await raw("");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.html).toContain("Adacompressed");
+    const gzip = await raw("gzip, deflate, br");
+    expect(gzip.encoding).toBe("gzip"); // made for one request: gzip, five times cheaper than brotli to make
+    const brotli = await raw("br");
+    expect(brotli.encoding).toBe("br");
+    for (const answer of [brotli, gzip]) {
+      expect(answer.html).toBe(plain.html);
+      expect(answer.length).toBeLessThan(plain.length / 3);
+      expect(answer.vary).toMatch(/accept-encoding/i);
+    }
   });
 
   it("do not share an answer that sets a cookie (a new visit's shuffled order)", async () => {

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, encodeAnswer, ResponseCache } from "../../server/http/response-cache.ts";
+import { chooseEncoding, encodeAnswer, encodingFor, ResponseCache } from "../../server/http/response-cache.ts";
 
 const json = (n: number) =>
   Buffer.from(JSON.stringify({ items: Array.from({ length: n }, (_, i) => ({ id: i, title: `Lamp ${i}` })) }));
@@ -14,7 +14,8 @@ const json = (n: number) =>
 describe("ResponseCache", () => {
   it("compresses an answer only in the encodings asked for, once each, and counts what that adds", () => {
     const store = new ResponseCache(1024 * 1024);
-    const answer = encodeAnswer(1, 200, [["content-type", "application/json"]], json(200));
+    const answer = encodeAnswer(1, 200, [["content-type", "application/json"]], json(2_000));
+    expect(answer.body.length).toBeGreaterThan(32 * 1024);
     store.set("/a", answer);
     const before = store.bytes;
     expect(answer.compressed).toEqual({});
@@ -32,6 +33,28 @@ describe("ResponseCache", () => {
 
     store.delete("/a");
     expect(store.bytes).toBe(0);
+  });
+
+  it("prefers gzip for bodies under 32 KiB (brotli's tables cost more than its few bytes save), brotli above", () => {
+    const small = encodeAnswer(1, 200, [], json(200));
+    expect(small.body.length).toBeLessThan(32 * 1024);
+    expect(chooseEncoding(small, "gzip, deflate, br, zstd").encoding).toBe("gzip");
+    expect(small.compressed.br).toBeUndefined();
+    const onlyBrotli = chooseEncoding(small, "br");
+    expect(onlyBrotli.encoding).toBe("br"); // a client that takes brotli alone still gets it
+    expect(brotliDecompressSync(onlyBrotli.body).equals(small.body)).toBe(true);
+    const large = encodeAnswer(1, 200, [], json(2_000));
+    expect(chooseEncoding(large, "gzip, deflate, br, zstd").encoding).toBe("br");
+    expect(chooseEncoding(large, "gzip").encoding).toBe("gzip");
+  });
+
+  it("prefers gzip at any size for a body made for one request, brotli only for a client that takes nothing else", () => {
+    const accept = "gzip, deflate, br, zstd";
+    expect(encodingFor(100_000, accept)).toBe("br");
+    expect(encodingFor(100_000, accept, "once")).toBe("gzip");
+    expect(encodingFor(100_000, "br", "once")).toBe("br");
+    expect(encodingFor(500, accept, "once")).toBeNull();
+    expect(encodingFor(100_000, "identity", "once")).toBeNull();
   });
 
   it("decodes every body to itself whatever its size (the encoders' windows follow the body's size)", () => {
