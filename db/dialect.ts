@@ -28,14 +28,15 @@ export function toBool(value: boolean | number | null | undefined): boolean {
 }
 
 /**
- * A list of ids as a table (`id_list`, one column `value`, in the list's order), to join rows from
+ * A list of ids as a table (`id_list`, one column `value`, each id once), to join rows from
  * rather than filter with `IN (…)`: for an IN list SQLite builds a temporary table on every run,
  * with a fresh page cache of 88 KiB that the server maps and unmaps (decision 023), a page fault for
  * each of its pages. For the pages and searches that read a page of products, on both engines.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any database schema
 export function idList(db: Kysely<any>, ids: readonly string[]) {
+  const once = [...new Set(ids)]; // an IN list matched a row once however often its id came
   return engineOf(db) === "postgres"
-    ? sql<{ value: string }>`(select unnest(${[...ids]}::text[]) as value)`.as("id_list")
-    : sql<{ value: string }>`json_each(${JSON.stringify(ids)})`.as("id_list");
+    ? sql<{ value: string }>`(select unnest(${once}::text[]) as value)`.as("id_list")
+    : sql<{ value: string }>`json_each(${JSON.stringify(once)})`.as("id_list");
 }

@@ -19,6 +19,7 @@ import {
   matchCounts,
   shuffleBuckets,
   similarWords,
+  typedWordsFind,
 } from "./listing-repository.ts";
 import { findProductsByIds, type ProductRecord } from "./repository.ts";
 import { type ListSort, type ProductListQuery, productListQuery } from "./schemas.ts";
@@ -162,8 +163,10 @@ function statusFor(ctx: ReadContext, asked: ProductListQuery["status"]): Listing
 const MAX_SPELLINGS = 5;
 
 async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: WordQuery; corrected?: string }> {
-  const known = await knownWords(ctx.db, words);
   const last = words.length - 1;
+  const asTyped = words.map((word, i) => ({ spellings: [word], prefix: i === last && word.length >= 2 }));
+  if (await typedWordsFind(ctx.db, asTyped)) return { query: asTyped };
+  const known = await knownWords(ctx.db, words);
   // the last word may be unfinished: when a word of the index starts with it, it is not a typo
   const typing = words[last].length >= 2 && !known.has(words[last]) && (await knownPrefix(ctx.db, words[last]));
   const toCorrect = words.filter((w, i) => !known.has(w) && !(i === last && typing) && correctable(w));
@@ -172,7 +175,7 @@ async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: Wo
   let changed = false;
   const chosen: string[] = [];
   const query = words.map((word, i) => {
-    const prefix = i === last && word.length >= 2;
+    const { prefix } = asTyped[i];
     const spellings = (neighbours.get(word) ?? [])
       .filter((w) => found.has(w))
       .sort((a, b) => (found.get(b) ?? 0) - (found.get(a) ?? 0) || a.localeCompare(b))

@@ -19,7 +19,9 @@ export function compressPages(): MiddlewareHandler {
     const body = Buffer.from(await res.arrayBuffer());
     const encoding = encodingFor(body.length, c.req.header("accept-encoding"), "once");
     const headers = new Headers(res.headers);
-    headers.append("vary", "Accept-Encoding");
+    const vary = headers.get("vary");
+    if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ""))
+      headers.append("vary", "Accept-Encoding");
     const sent = encoding ? compressBody(body, encoding) : body;
     if (encoding) headers.set("content-encoding", encoding);
     headers.set("content-length", String(sent.length));

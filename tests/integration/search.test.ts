@@ -4,6 +4,7 @@
  * that follows every change. Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findProductsByIds } from "../../domain/catalog/repository.ts";
 import { expectError, pngImage, productForm, VALID_PRODUCT_FIELDS } from "../support/fixtures.ts";
 import { createTestShop, type TestShop } from "../support/shop.ts";
 
@@ -272,5 +273,21 @@ describe("the index follows the catalogue", () => {
     expect((await search({ q: word, category: "watches" })).facets.category.every((c) => c.count === 0)).toBe(true);
     await update({ status: "published" });
     expect(await ids({})).toEqual([insertedId]);
+  });
+});
+
+describe("a page of products read by id", () => {
+  it("has each product with its categories once, however often the list names it, in the list's order", async () => {
+    const [first, second] = (await (
+      await shop.anonymous.request("/api/products?limit=2&sort=price_asc")
+    ).json()) as Product[];
+    const found = await findProductsByIds(shop.db, [second._id, first._id, second._id, "no-such-product"]);
+    expect(found.map((p) => p.id)).toEqual([second._id, first._id, second._id]);
+    for (const product of found) {
+      const slugs = product.categories.map((c) => c.slug);
+      expect(slugs.length).toBeGreaterThan(0);
+      expect(new Set(slugs).size).toBe(slugs.length);
+    }
+    expect(found[0].categories.map((c) => c.slug)).toEqual(second.categories.map((c) => c.slug));
   });
 });

@@ -202,7 +202,7 @@ describe("the shop's pages", () => {
     for (const answer of [brotli, gzip]) {
       expect(answer.html).toBe(plain.html);
       expect(answer.length).toBeLessThan(plain.length / 3);
-      expect(answer.vary).toMatch(/accept-encoding/i);
+      expect(answer.vary.match(/accept-encoding/gi)).toHaveLength(1);
     }
   });
 
