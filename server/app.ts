@@ -126,8 +126,10 @@ export function createApp(
   }
 
   if (pages) {
-    // pages are compressed (a 60 KB catalogue page is ~10 KB on the wire); API JSON and media are not
-    app.use("*", compressPages());
+    // pages are compressed (a 60 KB catalogue page is ~10 KB on the wire); API JSON and media are not.
+    // Pages and their data whole, in one call (compressPages); anything else a page route answers (the
+    // sitemap's XML, robots.txt) as a stream (compress(), outside: it leaves an encoded answer alone).
+    app.use("*", compress(), compressPages());
     const sharedPages = sharedAnswers({
       store: answers,
       shareable: (path) => SHARED_PAGES.test(path),

@@ -6,7 +6,7 @@ import { compressBody, encodingFor, WHOLE_ANSWER_TYPES } from "./response-cache.
  * rendered body compressed in one call, gzip first (encodingFor's "once"). Hono's compress() piped
  * it through a CompressionStream, chunk by chunk as React wrote them. The pages render whole (no
  * deferred data), so keeping the body until it is complete delays nothing a visitor sees. Other
- * types pass untouched.
+ * types (a sitemap of every product can be megabytes) pass untouched, to be streamed by compress().
  */
 export function compressPages(): MiddlewareHandler {
   return async (c, next) => {

@@ -13,6 +13,8 @@ async function fillCart(page: Page, index: number) {
   await open(page, `/product/${product._id}`);
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByTestId("cart-count")).not.toHaveText("0");
+  // the count is shown at once, while the cart is being saved: leaving now could cancel the save
+  await expect(page.getByRole("link", { name: "View your cart" })).toBeVisible();
   return product;
 }
 

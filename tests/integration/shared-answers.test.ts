@@ -206,6 +206,23 @@ describe("the shop's pages", () => {
     }
   });
 
+  it("send other answers of page routes compressed too, as a stream (the sitemap lists every product)", async () => {
+    const plain = await (await page("/sitemap.xml")).text();
+    const res = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${server.url}/sitemap.xml`, { headers: { "accept-encoding": "gzip, deflate, br" } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => resolve(Object.assign(answer, { body: Buffer.concat(chunks) })));
+          answer.on("error", reject);
+        })
+        .on("error", reject);
+    });
+    expect(res.headers["content-type"]).toMatch(/^application\/xml/);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.body).toString("utf8")).toBe(plain);
+  });
+
   it("do not share an answer that sets a cookie (a new visit's shuffled order)", async () => {
     const res = await page("/product");
     expect(res.headers.getSetCookie().some((c) => c.startsWith("vitrine_shuffle="))).toBe(true);
