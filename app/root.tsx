@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import * as cart from "../domain/cart/index.ts";
-import { setShopCurrency } from "../domain/shared/money.ts";
+import { adoptPriceFormat, priceFormat } from "../domain/shared/money.ts";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { config, actor: who } = ctx;
   return data({
     cartCount: await cart.cartCount(ctx),
-    currency: config.currency,
+    priceFormat: priceFormat(),
     shopName: config.shopName,
     publicUrl: config.publicUrl,
     mediaBase: config.mediaBaseUrl,
@@ -53,8 +53,8 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
-  // prices in the browser are written in the shop's currency, as on the server
-  if (root?.currency) setShopCurrency(root.currency);
+  // prices in the browser are written as on the server, without Intl (see PriceFormat)
+  if (root?.priceFormat) adoptPriceFormat(root.priceFormat);
   const shopName = root?.shopName ?? "Vitrine";
   return (
     <html lang="en">

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
+import { formatDate } from "../lib/format.ts";
 import { useImageUrls } from "../lib/images.ts";
 import { absoluteImageUrl, pageMeta, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, requestCtx } from "../lib/request.server.ts";
@@ -48,9 +49,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { "script:ld+json": jsonLd },
   ];
 }
-
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const formatDate = (day: string) => longDate.format(new Date(`${day}T00:00:00Z`));
 
 /** Plain share links (they work without JavaScript), each opening the network in a new tab. */
 function shareTargets(url: string, title: string) {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
 import { StoredImage } from "../components/StoredImage.tsx";
+import { formatDate, formatShortDate } from "../lib/format.ts";
 import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
@@ -27,11 +28,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     })),
   };
 }
-
-/** "2022-03-14" → "March 14, 2022", the same on the server and in the browser. */
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const shortDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const formatDate = (day: string, format = longDate) => format.format(new Date(`${day}T00:00:00Z`));
 
 export default function Blogs({ loaderData }: Route.ComponentProps) {
   const images = useImageUrls();
@@ -130,7 +126,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
               {[...articles]
-                .sort((x, y) => y.publishedOn.localeCompare(x.publishedOn))
+                .sort((x, y) => (x.publishedOn < y.publishedOn ? 1 : x.publishedOn > y.publishedOn ? -1 : 0)) // ISO days: no collator
                 .map((a) => (
                   <li key={a.slug}>
                     <Link
@@ -151,7 +147,7 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
                           {a.title}
                         </span>
                         <time dateTime={a.publishedOn} className="mt-1 block text-sm text-ink-600">
-                          {formatDate(a.publishedOn, shortDate)}
+                          {formatShortDate(a.publishedOn)}
                         </time>
                       </span>
                     </Link>

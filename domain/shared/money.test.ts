@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { formatPrice, toCents, toDollars } from "./money.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  adoptPriceFormat,
+  formatPrice,
+  priceFormat,
+  priceFormatOf,
+  setShopCurrency,
+  toCents,
+  toDollars,
+} from "./money.ts";
 
 describe("toCents", () => {
   it.each([
@@ -76,5 +84,46 @@ describe("formatPrice", () => {
 
   it("shows a float sum of cents as the amount it means", () => {
     expect(formatPrice(toCents(0.1 + 0.2))).toBe("$0.30");
+  });
+});
+
+describe("formatPrice in other currencies", () => {
+  afterEach(() => setShopCurrency("USD"));
+
+  const amounts = [
+    0, 1, 5, 49, 50, 51, 99, 100, 149, 150, 250, 1_999, 100_000, 123_456_789, 1_000_000_000, -1, -50, -250,
+  ];
+
+  it("writes every amount in every currency as Intl does", () => {
+    const currencies = Intl.supportedValuesOf("currency");
+    expect(currencies.length).toBeGreaterThan(100);
+    const differences: string[] = [];
+    for (const code of currencies) {
+      setShopCurrency(code);
+      const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+      for (const cents of amounts) {
+        if (formatPrice(cents) !== intl.format(cents / 100))
+          differences.push(`${code} ${cents}: ${formatPrice(cents)} ≠ ${intl.format(cents / 100)}`);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it("writes a price from the format the page is given, as the server wrote it", () => {
+    setShopCurrency("CHF");
+    const onServer = formatPrice(123_456);
+    const given = JSON.parse(JSON.stringify(priceFormat()));
+    setShopCurrency("USD");
+    adoptPriceFormat(given);
+    expect(formatPrice(123_456)).toBe(onServer);
+    expect(onServer).toBe(new Intl.NumberFormat("en-US", { style: "currency", currency: "CHF" }).format(1234.56));
+  });
+
+  it("rounds to whole units in a currency without cents, as Intl does", () => {
+    expect(priceFormatOf("JPY").digits).toBe(0);
+    setShopCurrency("JPY");
+    expect(formatPrice(150)).toBe("¥2");
+    expect(formatPrice(149)).toBe("¥1");
+    expect(formatPrice(123_456_789)).toBe("¥1,234,568");
   });
 });

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, type AuditEntry } from "../../../../domain/audit/actions
 import { listAuditEntries } from "../../../../domain/audit/index.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
 import { Pagination } from "../../../components/Pagination.tsx";
+import { formatDateTime } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/audit";
@@ -38,8 +39,6 @@ function targetHref(target: AuditEntry["target"]): string | null {
 }
 
 const show = (v: unknown) => (v === null || v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-const when = (iso: string) =>
-  `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { items, total, action, page, pageCount } = loaderData;
@@ -70,7 +69,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <li key={e.id} data-testid="audit-entry" className="rounded-2xl border border-ink-100 p-4 text-sm">
               <p className="flex flex-wrap gap-x-3">
                 <time dateTime={e.createdAt} className="font-medium">
-                  {when(e.createdAt)}
+                  {formatDateTime(e.createdAt)}
                 </time>
                 <span className="break-all">{e.actor.email}</span>
                 <code className="rounded bg-ink-100 px-1.5">{e.action}</code>

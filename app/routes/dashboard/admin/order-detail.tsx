@@ -7,6 +7,7 @@ import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { orNotFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/order-detail";
@@ -31,10 +32,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) +
-  " UTC";
-
 const STATUS_WORDS: Record<string, string> = PAYMENT_STATUS_LABELS;
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -52,7 +49,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
         <OrderStatusBadge status={order.status} />
         <PaymentStatusBadge status={order.paymentStatus} />
         <span className="text-sm text-ink-700">
-          Placed <time dateTime={order.placedAt}>{when(order.placedAt)}</time>
+          Placed <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>
         </span>
         {order.status === "Pending" && (
           <Form method="post">
@@ -117,7 +114,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           {history.map((e) => (
             <li key={e.id} className="rounded-lg border border-ink-100 p-3 text-sm">
               <time dateTime={e.at} className="font-medium">
-                {when(e.at)}
+                {formatDateTime(e.at)}
               </time>
               {": "}
               {e.field === "status"
