@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { requestContextKey } from "./context.ts";
+import { requestContextKey } from "../server/context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { inlineCss } from "./lib/styles.server.ts";
 

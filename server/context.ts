@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { createContext } from "react-router";
 import * as cart from "../domain/cart/index.ts";
 import * as catalog from "../domain/catalog/index.ts";
 import type { Actor } from "../domain/shared/actor.ts";
@@ -6,8 +7,9 @@ import type { DomainContext } from "../domain/shared/context.ts";
 import { actorFromHeaders } from "./auth/index.ts";
 import type { Config } from "./config.ts";
 import { clientIp } from "./http/client-ip.ts";
-import { isPersonal } from "./http/shared-answers.ts";
-import type { Logger, Services } from "./services.ts";
+import { isPersonal } from "./http/personal.ts";
+import type { Logger } from "./logger.ts";
+import type { Services } from "./services.ts";
 
 /**
  * Everything one request works with, built once before any handler runs: the configuration, the
@@ -27,6 +29,9 @@ export type RequestContext = DomainContext & {
   /** whether the request names a session, a cart or a message: if not, its answer is the one every anonymous visitor gets */
   personal: boolean;
 };
+
+/** The key under which the server hands every loader, action and middleware of the pages its request context. */
+export const requestContextKey = createContext<RequestContext>();
 
 export type AppEnv = {
   Variables: {

@@ -12,8 +12,9 @@ import { pageActions } from "./http/page-requests.ts";
 import { pageRoutePatterns } from "./http/page-routes.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { storeFirst } from "./http/store-first.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { startMetricsServer } from "./metrics.ts";
-import { createLogger, createServices, type Logger, type Services } from "./services.ts";
+import { createServices, type Services } from "./services.ts";
 
 /** How long after listening the search index is read into memory (SQLite). */
 const PREPARE_SEARCH_AFTER_MS = 300;

@@ -1,4 +1,3 @@
-import pino from "pino";
 import type Stripe from "stripe";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/connection.ts";
 import { withStartUpLock } from "../db/start-up-lock.ts";
@@ -16,13 +15,12 @@ import { type Auth, createAuth } from "./auth/index.ts";
 import { prepareAccounts } from "./auth/start-up-accounts.ts";
 import { type Config, StartupError } from "./config.ts";
 import { type CartCookie, cartCookie } from "./http/cart-cookie.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { describeSmtpUrl, previewTransport, smtpTransport } from "./mail/transport.ts";
 import { DEFAULT_WORKER_OPTIONS, type MailWorker, type MailWorkerOptions, startMailWorker } from "./mail/worker.ts";
 import { openMediaStore } from "./media.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { stripeClient, stripeProvider } from "./payments/stripe.ts";
-
-export type Logger = pino.Logger;
 
 /** Where the process is in its life: serving, or draining before it stops (/readyz answers 503). */
 export type Lifecycle = { draining: boolean };
@@ -52,15 +50,6 @@ export type Services = {
   /** stops the background chores (counter clean-up, the mail worker) and waits for the mail round in progress */
   stop: () => Promise<void>;
 };
-
-/** Readable lines on a terminal, JSON lines otherwise (for log collectors). */
-export function createLogger(config: Pick<Config, "logLevel">): Logger {
-  const pretty = process.stdout.isTTY === true;
-  return pino({
-    level: config.logLevel,
-    ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname" } } } : {}),
-  });
-}
 
 const CLEAN_UP_EVERY_MS = 60 * 60_000;
 

@@ -1,9 +1,7 @@
 import { Form, Link, NavLink, useFetchers, useLocation } from "react-router";
-import { usePersonalParts } from "../lib/personal.ts";
+import { type HeaderUser, usePersonalParts } from "../lib/personal.ts";
 import { CartIcon, MenuIcon } from "./Icons.tsx";
 import { Wordmark } from "./Wordmark.tsx";
-
-export type HeaderUser = { name: string; email: string; image: string | null; admin: boolean } | null;
 
 const links = [
   { to: "/", label: "Home" },

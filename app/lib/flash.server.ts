@@ -1,6 +1,6 @@
 import { createContext, createCookie, type MiddlewareFunction } from "react-router";
 import type { RequestContext } from "../../server/context.ts";
-import { requestContextKey } from "../context.ts";
+import { requestContextKey } from "../../server/context.ts";
 
 /** A one-time message carried across a redirect (e.g. 'User Created successfully!'), in a signed cookie. */
 export type Flash = { message: string; kind: "success" | "info" | "error" };

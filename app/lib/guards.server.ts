@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { requestContextKey } from "../context.ts";
+import { requestContextKey } from "../../server/context.ts";
 import { requireAdminPage, requireSignedIn } from "./request.server.ts";
 
 /** Route middleware: the pages below need a signed-in user (checked before any loader or action runs). */

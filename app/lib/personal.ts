@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { HeaderUser } from "../components/Header.tsx";
+/** The signed-in visitor as the header shows them (null: nobody signed in). */
+export type HeaderUser = { name: string; email: string; image: string | null; admin: boolean } | null;
 
 export type PersonalParts = { user: HeaderUser; cartCount: number };
 

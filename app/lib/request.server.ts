@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Actor } from "../../domain/shared/actor.ts";
 import { DomainError } from "../../domain/shared/errors.ts";
 import { type Page, pageFromNumber } from "../../domain/shared/pagination.ts";
-import type { RequestContext } from "../../server/context.ts";
-import { requestContextKey } from "../context.ts";
+import { type RequestContext, requestContextKey } from "../../server/context.ts";
+import { pagePath } from "../../server/http/page-requests.ts";
 
 type Ctx = { get: (key: typeof requestContextKey) => RequestContext };
 
@@ -30,20 +30,6 @@ export async function orNotFoundPage<T>(read: Promise<T>): Promise<T> {
 /** Sends a visitor who must sign in to the login page, remembering where they were. */
 export function toLogin(request: Request, reason?: "admin"): never {
   throw redirect(`/login?from=${encodeURIComponent(pagePath(request))}${reason ? `&reason=${reason}` : ""}`);
-}
-
-/** The page a request is for, also when it is React Router's data request (`/x.data`, `/_.data`). */
-export function pagePath(request: Request): string {
-  const url = new URL(request.url);
-  let path = url.pathname;
-  if (path.endsWith(".data")) {
-    path = path.slice(0, -".data".length);
-    if (path.endsWith("/_")) path = path.slice(0, -1);
-    if (path === "/_root") path = "/";
-  }
-  url.searchParams.delete("_routes");
-  const search = url.searchParams.toString();
-  return `${path || "/"}${search ? `?${search}` : ""}`;
 }
 
 export function requireSignedIn(ctx: RequestContext, request: Request): Exclude<Actor, { kind: "anonymous" }> {

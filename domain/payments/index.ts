@@ -1,6 +1,7 @@
 /** Payments: pay on delivery, or a card through a provider (Stripe); payment state beside the order's own. */
+
+export type { CheckoutEvent, CheckoutProvider } from "../shared/checkout-provider.ts";
 export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "./labels.ts";
-export type { CheckoutEvent, CheckoutProvider } from "./provider.ts";
 export type { PaymentRecord } from "./repository.ts";
 export {
   PAYMENT_METHODS,

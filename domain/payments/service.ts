@@ -1,10 +1,10 @@
 import { inTransaction } from "../../db/connection.ts";
 import { recordOrderEvent } from "../order-events/index.ts";
+import type { CheckoutEvent, CheckoutProvider } from "../shared/checkout-provider.ts";
 import type { DataContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { PAYMENT_METHOD_LABELS } from "./labels.ts";
-import type { CheckoutEvent, CheckoutProvider } from "./provider.ts";
 import * as repo from "./repository.ts";
 import type { PaymentMethod, PaymentStatus } from "./schemas.ts";
 

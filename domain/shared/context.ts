@@ -1,7 +1,7 @@
 import type { DB } from "../../db/connection.ts";
 import type { MediaStore } from "../media/index.ts";
-import type { CheckoutProvider } from "../payments/index.ts";
 import type { Actor } from "./actor.ts";
+import type { CheckoutProvider } from "./checkout-provider.ts";
 import type { DomainEvents } from "./events.ts";
 
 /** Shop-wide settings the rules need (from the server's configuration). */

@@ -3,7 +3,7 @@ import { readSetting, writeSetting } from "../../domain/settings/index.ts";
 import type { DataContext } from "../../domain/shared/context.ts";
 import { DEMO_ACCOUNTS } from "../../seed/demo-accounts.ts";
 import { type Config, StartupError } from "../config.ts";
-import type { Logger } from "../services.ts";
+import type { Logger } from "../logger.ts";
 import type { Auth } from "./index.ts";
 
 /** Which account SHOP_ADMIN_EMAIL created: only that one is trusted as the first admin without a takeover. */

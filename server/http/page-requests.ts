@@ -4,6 +4,21 @@ import { routeTree } from "./route-tree.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/** The page path a pathname is for, also when it is React Router's data request (`/x.data`, `/_.data`, `/_root.data`). */
+export function pagePathname(pathname: string): string {
+  if (!pathname.endsWith(".data")) return pathname || "/";
+  const path = pathname.slice(0, -".data".length).replace(/\/_$/, "/");
+  return path === "/_root" || path === "" ? "/" : path;
+}
+
+/** The page a request is for, with its query (without React Router's `_routes`). */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${pagePathname(url.pathname)}${search ? `?${search}` : ""}`;
+}
+
 /**
  * Which page paths take a form post: the route a path leads to has an action. Built once from the
  * React Router build's route table, so that a post to any other page is answered here (405) instead of
@@ -12,8 +27,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export function pageActions(build: Pick<ServerBuild, "routes">): (pathname: string, search?: string) => boolean {
   const tree = routeTree(build.routes);
   return (pathname, search = "") => {
-    const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/\/_$/, "/") || "/" : pathname;
-    const matches = matchRoutes(tree, path === "/_root" ? "/" : path) ?? [];
+    const matches = matchRoutes(tree, pagePathname(pathname)) ?? [];
     // as React Router does: a post goes to an index route only when the URL says `?index`, else to its layout
     const toIndex = new URLSearchParams(search).has("index");
     const target = matches.at(-1)?.route.index && !toIndex ? matches.at(-2) : matches.at(-1);

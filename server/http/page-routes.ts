@@ -1,5 +1,5 @@
 import { matchRoutes } from "react-router";
-import { pagePath } from "../../app/lib/request.server.ts";
+import { pagePath } from "./page-requests.ts";
 import { type ManifestRoute, routeTree } from "./route-tree.ts";
 
 /** Stands for a segment that no route names literally: to the matcher all such segments are alike. */

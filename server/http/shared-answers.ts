@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import * as catalog from "../../domain/catalog/index.ts";
 import type { AppEnv } from "../context.ts";
+import { isPersonal } from "./personal.ts";
 import {
   type CachedAnswer,
   chooseEncoding,
@@ -19,18 +20,6 @@ import {
  * afresh, never stored, and `private, no-store` as before.
  */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-
-/** Cookies that make an answer personal: a session (Better Auth), a visitor's cart, a one-time message. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|vitrine_cart|vitrine_flash)=/;
-
-export function isPersonal(headers: Headers): boolean {
-  return isPersonalRequest(headers.get("authorization") ?? undefined, headers.get("cookie") ?? undefined);
-}
-
-/** isPersonal, from the Authorization and Cookie headers' values. */
-export function isPersonalRequest(authorization: string | undefined, cookie: string | undefined): boolean {
-  return authorization !== undefined || PERSONAL_COOKIE.test(cookie ?? "");
-}
 
 /** The API's reads of the catalogue, the same for every anonymous client. */
 export const SHARED_API_READS = /^\/api\/(?:products(?:\/[A-Za-z0-9_-]+)?|search|categories)$/;

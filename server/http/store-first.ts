@@ -1,10 +1,11 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import * as catalog from "../../domain/catalog/index.ts";
 import type { Services } from "../services.ts";
+import { isPersonalRequest } from "./personal.ts";
 import { requestIdFrom } from "./request-id.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { securityHeaderList } from "./security-headers.ts";
-import { apiReadRoute, isPersonalRequest, SHARED_API_READS, storedAnswerParts } from "./shared-answers.ts";
+import { apiReadRoute, SHARED_API_READS, storedAnswerParts } from "./shared-answers.ts";
 
 /**
  * The API's anonymous catalogue reads answered from the shared store before the request reaches the

@@ -1,6 +1,6 @@
 import * as mail from "../../domain/mail/index.ts";
 import type { DataContext } from "../../domain/shared/context.ts";
-import type { Logger } from "../services.ts";
+import type { Logger } from "../logger.ts";
 
 export type MailWorkerOptions = {
   /** how often the outbox is looked at when nothing nudges the worker */

@@ -5,10 +5,10 @@
  * Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestContextKey } from "../../app/context.ts";
 import { loader as mailPageLoader } from "../../app/routes/dashboard/admin/mail.tsx";
 import { inTransaction } from "../../db/connection.ts";
 import * as mail from "../../domain/mail/index.ts";
+import { requestContextKey } from "../../server/context.ts";
 import { createServices } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "../support/database.ts";
 import { createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";

@@ -6,14 +6,15 @@
 import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
-import { requestContextKey } from "../../app/context.ts";
 import { createApp } from "../../server/app.ts";
 import { actorFromHeaders } from "../../server/auth/index.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { RequestContext } from "../../server/context.ts";
-import { isPersonal } from "../../server/http/shared-answers.ts";
+import { requestContextKey } from "../../server/context.ts";
+import { isPersonal } from "../../server/http/personal.ts";
+import type { Logger } from "../../server/logger.ts";
 import type { MailWorkerOptions } from "../../server/mail/worker.ts";
-import { createServices, type Logger, type Services } from "../../server/services.ts";
+import { createServices, type Services } from "../../server/services.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3999";

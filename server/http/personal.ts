@@ -1,0 +1,17 @@
+/**
+ * Whether a request is personal: it names a session, a visitor's cart or a one-time message. Such a
+ * request is answered for its sender alone — never from, nor into, the store of shared answers — and
+ * its pages load no personal parts separately.
+ */
+
+/** Cookies that make an answer personal: a session (Better Auth), a visitor's cart, a one-time message. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[\w.-]+|vitrine_cart|vitrine_flash)=/;
+
+export function isPersonal(headers: Headers): boolean {
+  return isPersonalRequest(headers.get("authorization") ?? undefined, headers.get("cookie") ?? undefined);
+}
+
+/** isPersonal, from the Authorization and Cookie headers' values. */
+export function isPersonalRequest(authorization: string | undefined, cookie: string | undefined): boolean {
+  return authorization !== undefined || PERSONAL_COOKIE.test(cookie ?? "");
+}
