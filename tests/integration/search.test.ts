@@ -149,6 +149,18 @@ describe("GET /api/search", () => {
     expect(newest.items).toHaveLength(5);
   });
 
+  it("pages through a search's matches: the last page holds the rest, a page past it is empty with the same counts", async () => {
+    const all = await search({ q: "smartphone", limit: 100 });
+    expect(all.total).toBeGreaterThan(2);
+    expect(all.items).toHaveLength(all.total);
+    const last = await search({ q: "smartphone", limit: 2, offset: all.total - 1 });
+    expect(last.items.map((p) => p._id)).toEqual([all.items[all.total - 1]._id]);
+    const past = await search({ q: "smartphone", limit: 2, offset: all.total });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+    expect(past.facets).toEqual(all.facets);
+  });
+
   it("answers an empty list for words nothing has, and offers a search that finds something", async () => {
     const none = await search({ q: "zzqxv" });
     expect(none).toMatchObject({ items: [], total: 0 });
