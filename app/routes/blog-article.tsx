@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
+import { formatDate } from "../../domain/shared/dates.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
-import { formatDate } from "../lib/format.ts";
 import { useImageUrls } from "../lib/images.ts";
 import { absoluteImageUrl, pageMeta, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, requestCtx } from "../lib/request.server.ts";

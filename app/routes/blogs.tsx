@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
+import { formatDate, formatShortDate } from "../../domain/shared/dates.ts";
 import { StoredImage } from "../components/StoredImage.tsx";
-import { formatDate, formatShortDate } from "../lib/format.ts";
 import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";

@@ -79,7 +79,7 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
   const sort: ListSort | undefined = q.sort ?? (filter.words ? "relevance" : undefined);
   let order: ListingOrder;
   let total: number;
-  let ids: string[];
+  let ids: string[] | undefined;
   if (sort && filter.words) {
     order = { by: sort };
     // a search counts with its facets (one pass over the matches for both, and the page's facets then come
@@ -88,18 +88,16 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
     const [counts, page] = await Promise.all([countsFor(ctx, filter), listIds(ctx.db, filter, order, q)]);
     total = counts.total;
     ids = page;
+  } else if (sort) {
+    order = { by: sort };
+    total = await cached(ctx, `count|${filterKey(filter)}`, () => countMatching(ctx.db, filter));
   } else {
-    if (sort) {
-      order = { by: sort };
-      total = await cached(ctx, `count|${filterKey(filter)}`, () => countMatching(ctx.db, filter));
-    } else {
-      // browsing: the shop's own order, or a visit's shuffled one; both from cached counts per shuffle bucket
-      const buckets = await cached(ctx, `buckets|${filterKey(filter)}`, () => shuffleBuckets(ctx.db, filter));
-      total = buckets.reduce((sum, n) => sum + n, 0);
-      order = q.seed ? shuffledOrder(q.seed, buckets) : { by: "position" };
-    }
-    ids = q.offset < total ? await listIds(ctx.db, filter, order, q) : [];
+    // browsing: the shop's own order, or a visit's shuffled one; both from cached counts per shuffle bucket
+    const buckets = await cached(ctx, `buckets|${filterKey(filter)}`, () => shuffleBuckets(ctx.db, filter));
+    total = buckets.reduce((sum, n) => sum + n, 0);
+    order = q.seed ? shuffledOrder(q.seed, buckets) : { by: "position" };
   }
+  ids ??= q.offset < total ? await listIds(ctx.db, filter, order, q) : [];
   const items = await findProductsByIds(ctx.db, ids);
   const list: ProductList = { items, total };
   if (corrected && total > 0) list.corrected = corrected;

@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import * as orders from "../../../domain/orders/index.ts";
 import * as payments from "../../../domain/payments/index.ts";
+import { formatDateTime } from "../../../domain/shared/dates.ts";
 import { formatPrice } from "../../../domain/shared/money.ts";
 import { pageCount } from "../../../domain/shared/pagination.ts";
 import { formText } from "../../../server/http/forms.ts";
@@ -11,7 +12,6 @@ import { Pagination } from "../../components/Pagination.tsx";
 import { PaymentStatusBadge } from "../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../components/Toast.tsx";
 import { handleForm } from "../../lib/form.server.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { useImageUrls } from "../../lib/images.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { listPage, requestCtx, requireSignedIn } from "../../lib/request.server.ts";

@@ -1,10 +1,11 @@
+import { formatLongDateTime } from "../../shared/dates.ts";
 import type { MailData, MailShop, RenderedMail } from "../types.ts";
-import { formatDateTime, html, join, multiline } from "./html.ts";
+import { html, join, multiline } from "./html.ts";
 import { COLORS, frame, heading, paragraph, small } from "./layout.ts";
 
 /** A contact-form message, to the shop's address (Reply-To: the sender). */
 export function contactReceipt(shop: MailShop, data: MailData["contact-receipt"]): RenderedMail {
-  const received = formatDateTime(data.receivedAt);
+  const received = formatLongDateTime(data.receivedAt);
   const label = `padding:4px 12px 4px 0;vertical-align:top;color:${COLORS.muted};`;
   return frame(shop, {
     subject: `Contact form: message from ${data.name}`,
@@ -38,7 +39,7 @@ Reply to this mail to answer the sender.`,
  * the shop must not become a way to send someone else's words to a stranger.
  */
 export function contactAcknowledgement(shop: MailShop, data: MailData["contact-acknowledgement"]): RenderedMail {
-  const received = formatDateTime(data.receivedAt);
+  const received = formatLongDateTime(data.receivedAt);
   return frame(shop, {
     subject: `We have received your message to ${shop.name}`,
     preview: "Thank you for writing. We answer within one working day.",

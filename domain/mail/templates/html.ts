@@ -53,11 +53,5 @@ export function multiline(text: string): Html {
   );
 }
 
-const dates = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const dateTimes = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-
-export const formatDate = (iso: string) => dates.format(new Date(iso));
-export const formatDateTime = (iso: string) => `${dateTimes.format(new Date(iso))} UTC`;
-
 /** Several pieces of HTML, one after the other. */
 export const join = (...parts: (Html | null | undefined | false)[]): Html => html`${parts}`;

@@ -1,7 +1,8 @@
 import { imageUrls } from "../../media/urls.ts";
+import { formatDate } from "../../shared/dates.ts";
 import { formatPrice } from "../../shared/money.ts";
 import type { MailData, MailShop, OrderMail, OrderMailAddress, OrderMailLine, RenderedMail } from "../types.ts";
-import { absoluteUrl, formatDate, type Html, html, join, TIMES } from "./html.ts";
+import { absoluteUrl, type Html, html, join, TIMES } from "./html.ts";
 import { button, COLORS, frame, heading, paragraph, small } from "./layout.ts";
 
 const ordersUrl = (shop: MailShop) => `${shop.publicUrl}/dashboard/myorders`;

@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { AUDIT_ACTIONS, type AuditEntry } from "../../../../domain/audit/actions.ts";
 import { listAuditEntries } from "../../../../domain/audit/index.ts";
+import { formatDateTime } from "../../../../domain/shared/dates.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
 import { Pagination } from "../../../components/Pagination.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/audit";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import * as mail from "../../../../domain/mail/index.ts";
+import { formatDateTime } from "../../../../domain/shared/dates.ts";
 import { MAIL_KIND_LABELS, MailStatusBadge } from "../../../components/MailStatusBadge.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/mail-message";

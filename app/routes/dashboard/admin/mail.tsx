@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import * as mail from "../../../../domain/mail/index.ts";
+import { formatDateTime } from "../../../../domain/shared/dates.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
 import { formText } from "../../../../server/http/forms.ts";
 import { FilterLinks } from "../../../components/FilterLinks.tsx";
@@ -7,7 +8,6 @@ import { MAIL_KIND_LABELS, MailStatusBadge } from "../../../components/MailStatu
 import { Pagination } from "../../../components/Pagination.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
-import { formatDateTime } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/mail";

@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
+import { formatDateTime } from "../../../../domain/shared/dates.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { OrderLines } from "../../../components/OrderLines.tsx";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
-import { formatDateTime } from "../../../lib/format.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { orNotFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
 import type { Route } from "./+types/order-detail";
