@@ -77,7 +77,8 @@ export function requestContext(): MiddlewareHandler<AppEnv> {
         return c.get("nonce")?.() ?? "";
       },
       cartId,
-      personal: isPersonal(c.req.raw.headers),
+      // what the request resolved to counts too, should a cookie be read that isPersonal did not see
+      personal: isPersonal(c.req.raw.headers) || actor.kind !== "anonymous" || cartId !== null,
     });
     try {
       await next();

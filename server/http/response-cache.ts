@@ -85,8 +85,19 @@ function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer {
   return body;
 }
 
-const sizeOf = (a: CachedAnswer) =>
-  a.body.length + (a.compressed.gzip?.length ?? 0) + (a.compressed.br?.length ?? 0) + 512;
+/**
+ * What an answer holds in memory under its key: the key (two bytes a character at most), bodies,
+ * headers and script hashes, and a flat 512 bytes for the objects around them. Without the key, a
+ * flood of small answers under long query strings held sixteen times the store's bytes.
+ */
+const sizeOf = (key: string, a: CachedAnswer) =>
+  2 * key.length +
+  a.body.length +
+  (a.compressed.gzip?.length ?? 0) +
+  (a.compressed.br?.length ?? 0) +
+  a.headers.reduce((n, [name, value]) => n + 2 * (name.length + value.length), 0) +
+  a.scriptHashes.reduce((n, hash) => n + 2 * hash.length, 0) +
+  512;
 
 export class ResponseCache {
   readonly #entries = new Map<string, CachedAnswer>();
@@ -112,7 +123,7 @@ export class ResponseCache {
   }
 
   set(key: string, answer: CachedAnswer): void {
-    const size = sizeOf(answer);
+    const size = sizeOf(key, answer);
     if (size > this.maxBytes / 8) return; // one huge answer must not empty the cache
     this.delete(key);
     this.#entries.set(key, answer);
@@ -131,7 +142,7 @@ export class ResponseCache {
       if (this.#bytes <= this.maxBytes) break;
       if (entry === keep) continue;
       this.#entries.delete(oldest);
-      this.#bytes -= sizeOf(entry);
+      this.#bytes -= sizeOf(oldest, entry);
     }
   }
 
@@ -139,7 +150,7 @@ export class ResponseCache {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#bytes -= sizeOf(entry);
+    this.#bytes -= sizeOf(key, entry);
   }
 
   get bytes(): number {

@@ -46,13 +46,18 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
       return next();
     }
     const url = new URL(c.req.url);
-    const key = `${url.pathname}${url.search}${options.keyExtra ? `|${options.keyExtra(c)}` : ""}`;
+    // no real page or read has such an address: answered afresh, it cannot crowd the others out
+    if (url.search.length > MAX_SHARED_QUERY) return next();
+    const extra = options.keyExtra?.(c) ?? "";
+    const key = `${url.pathname}${url.search}${options.keyExtra ? `|${extra}` : ""}`;
+    // the answer depends on a cookie (a visit's shuffled order): a CDN must keep one per cookie
+    const varyCookie = extra !== "";
     const db = c.get("services").database.db;
     const version = await catalog.catalogueVersion(db);
     const stored = options.store.get(key, version);
     if (stored) {
       if (options.route) c.set("route", options.route(c.req.path));
-      return answer(c, stored, options.pages ?? false, true);
+      return answer(c, stored, options.pages ?? false, true, varyCookie);
     }
 
     await next();
@@ -60,6 +65,8 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     const type = res.headers.get("content-type") ?? "";
     if (res.status !== 200 || res.headers.has("set-cookie") || !WHOLE_ANSWER_TYPES.test(type) || method === "HEAD")
       return;
+    // the headers looked anonymous, but the request resolved to someone (a session, a cart)
+    if (c.get("ctx")?.personal) return;
     const body = Buffer.from(await res.arrayBuffer());
     const headers: [string, string][] = [];
     for (const [name, value] of res.headers) {
@@ -70,25 +77,34 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     // stored under the version read before the render: a change meanwhile makes the next request render again
     options.store.set(key, encoded);
     c.res = undefined; // (Hono would copy the old answer's headers into the new one)
-    c.res = answer(c, encoded, options.pages ?? false, false);
+    c.res = answer(c, encoded, options.pages ?? false, false, varyCookie);
   };
 }
+
+/**
+ * The longest query string whose answer is stored: the shop's own are shorter (a search of 100
+ * four-byte characters, percent-encoded, with every filter, is about 1,400).
+ */
+const MAX_SHARED_QUERY = 2048;
 
 /** Headers an answer keeps in the store; the rest (Cache-Control, Date, security headers) are set per request. */
 const KEPT_HEADERS = new Set(["content-type", "x-total-count", "content-language", "link", "x-remix-response"]);
 
 /** A shared answer: the same bytes for everyone, so a page's scripts are allowed by their hashes, not a nonce. */
-function answer(c: Context<AppEnv>, stored: CachedAnswer, pages: boolean, fromStore: boolean): Response {
+function answer(
+  c: Context<AppEnv>,
+  stored: CachedAnswer,
+  pages: boolean,
+  fromStore: boolean,
+  varyCookie: boolean,
+): Response {
   if (pages) c.set("scriptHashes", stored.scriptHashes);
-  return respond(c, stored, fromStore);
-}
-
-function respond(c: Context<AppEnv>, stored: CachedAnswer, fromStore: boolean): Response {
   const { status, headers, body } = storedAnswerParts(stored, {
     method: c.req.method,
     ifNoneMatch: c.req.header("if-none-match"),
     acceptEncoding: c.req.header("accept-encoding"),
     fromStore,
+    varyCookie,
   });
   return new Response(body as Uint8Array<ArrayBuffer> | null, { status, headers: new Headers(headers) });
 }
@@ -99,12 +115,19 @@ function respond(c: Context<AppEnv>, stored: CachedAnswer, fromStore: boolean): 
  */
 export function storedAnswerParts(
   stored: CachedAnswer,
-  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined; fromStore: boolean },
+  request: {
+    method: string;
+    ifNoneMatch: string | undefined;
+    acceptEncoding: string | undefined;
+    fromStore: boolean;
+    /** the answer depends on a cookie besides the address */
+    varyCookie?: boolean;
+  },
 ): { status: number; headers: [string, string][]; body: Uint8Array | null } {
   const shared: [string, string][] = [
     ["Cache-Control", SHARED_CACHE_CONTROL],
     ["ETag", stored.etag],
-    ["Vary", "Accept-Encoding"],
+    ["Vary", request.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding"],
     ["X-Cache", request.fromStore ? "hit" : "miss"],
   ];
   if (matchesEtag(request.ifNoneMatch, stored.etag)) {

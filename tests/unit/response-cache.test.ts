@@ -88,6 +88,18 @@ describe("ResponseCache", () => {
     expect(large.compressed).toEqual({});
   });
 
+  it("counts its keys: small answers under long addresses take the room their addresses take", () => {
+    const store = new ResponseCache(1024 * 1024);
+    const answer = () => encodeAnswer(1, 200, [["content-type", "application/json"]], Buffer.from("[]"));
+    for (let i = 0; i < 2_000; i++) store.set(`/api/categories?${i}&junk=${"x".repeat(4_000)}`, answer());
+    expect(store.bytes).toBeLessThanOrEqual(store.maxBytes);
+    expect(store.size).toBeLessThanOrEqual(store.maxBytes / 8_000); // each key holds 4,000 characters
+    expect(store.size).toBeGreaterThan(100);
+    for (const key of [...Array(2_000).keys()].map((i) => `/api/categories?${i}&junk=${"x".repeat(4_000)}`))
+      store.delete(key);
+    expect(store.bytes).toBe(0);
+  });
+
   it("stays within its bytes when encodings made later would take it over: the least recently used go", () => {
     const body = randomBytes(4_000); // compresses to about its own size: each encoding nearly doubles an answer
     const one = encodeAnswer(1, 200, [], body);
