@@ -4,7 +4,17 @@ import type { RequestContext } from "../../server/context.ts";
 
 export { EMAIL_VERIFIED_PATH } from "../../server/auth/index.ts";
 
-export type AuthResult = { ok: boolean; status: number; body: Record<string, unknown>; headers: Headers };
+/** An error as the API answers it (`{ error: { code, message, fields } }`). */
+export type AuthError = { code: string; message: string; fields?: Record<string, string> };
+
+export type AuthResult = {
+  ok: boolean;
+  status: number;
+  body: Record<string, unknown>;
+  /** the error, when the call failed */
+  error: AuthError | null;
+  headers: Headers;
+};
 
 /**
  * Calls a Better Auth endpoint for a page action through the same handler as /api/auth, so that
@@ -36,7 +46,8 @@ export async function callAuth(
   }
   const out = new Headers();
   for (const c of response.headers.getSetCookie()) out.append("Set-Cookie", c);
-  return { ok: response.ok, status: response.status, body: parsed, headers: out };
+  const error = response.ok ? null : ((parsed.error as AuthError | undefined) ?? null);
+  return { ok: response.ok, status: response.status, body: parsed, error, headers: out };
 }
 
 /**
@@ -56,12 +67,9 @@ export async function resetTokenIsValid(ctx: RequestContext, token: string): Pro
 
 /** Provider errors as sentences a person can act on (never a raw code). */
 export function authErrorMessage(result: AuthResult): string {
-  const code = String(result.body.code ?? "");
-  if (
-    (code === "TOO_MANY_FAILED_SIGN_INS" || code === "TOO_MANY_MAIL_REQUESTS") &&
-    typeof result.body.message === "string"
-  )
-    return result.body.message;
+  const code = result.error?.code ?? "";
+  if ((code === "TOO_MANY_FAILED_SIGN_INS" || code === "TOO_MANY_MAIL_REQUESTS") && result.error?.message)
+    return result.error.message;
   if (result.status === 429) return "Too many attempts. Please wait a minute and try again.";
   const known: Record<string, string> = {
     INVALID_EMAIL_OR_PASSWORD: "Invalid email or password.",
@@ -75,8 +83,7 @@ export function authErrorMessage(result: AuthResult): string {
     EMAIL_ALREADY_VERIFIED: "Your email address is already confirmed.",
   };
   if (known[code]) return known[code];
-  const message = typeof result.body.message === "string" ? result.body.message : "";
-  return message || "Something went wrong. Please try again.";
+  return result.error?.message || "Something went wrong. Please try again.";
 }
 
 const SAME_SITE = "http://shop.invalid";

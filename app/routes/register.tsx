@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await callAuth(ctx, request, "/sign-up/email", { name, email, password });
       if (!result.ok) {
         const message = authErrorMessage(result);
-        if (String(result.body.code ?? "").startsWith("USER_ALREADY_EXISTS")) {
+        if (result.error?.code.startsWith("USER_ALREADY_EXISTS")) {
           throw new DomainError("conflict", message, { email: message });
         }
         throw new DomainError(result.status === 429 ? "rate_limited" : "bad_request", message);

@@ -49,11 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     run: async ({ token, password }) => {
       const result = await callAuth(ctx, request, "/reset-password", { newPassword: password, token });
       if (!result.ok) {
-        const code = String(result.body.code ?? "");
+        const code = result.error?.code ?? "";
         if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
           throw new DomainError("bad_request", EXPIRED, { token: EXPIRED });
         }
-        const fields = result.body.fields as Record<string, string> | undefined;
+        const fields = result.error?.fields;
         if (fields?.newPassword) {
           throw new DomainError("validation_failed", "Some fields need attention.", { password: fields.newPassword });
         }

@@ -1,6 +1,7 @@
 /** Accounts: roles, profiles and the rules for names and passwords (sign-in itself is Better Auth's). */
 export {
   accountSearchQuery,
+  accountUpdateInput,
   makeAdminInput,
   NAME_MAX_LENGTH,
   nameSchema,

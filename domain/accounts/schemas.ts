@@ -35,8 +35,16 @@ export const registrationInput = z
     message: "The passwords do not match.",
   });
 
+/** An account's picture comes from its sign-in provider (Google) alone: the shop's own forms take none. */
+const noPicture = z.null({ error: "A picture comes from the account you sign in with." }).optional();
+
 /** What Better Auth's own sign-up endpoint receives: the same name and password rules as the page. */
-export const signUpInput = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema }).loose();
+export const signUpInput = z
+  .object({ name: nameSchema, email: emailSchema, password: passwordSchema, image: noPicture })
+  .loose();
+
+/** What Better Auth's own update-user endpoint receives: a name by the same rule, and no picture. */
+export const accountUpdateInput = z.object({ name: nameSchema.optional(), image: noPicture }).loose();
 
 export const signInInput = z.object({
   email: emailSchema,

@@ -26,6 +26,12 @@ const minutes = (seconds: number) => {
  * the address has an account, so that the limit tells nothing about who has one.
  */
 export function authRequestHandler(auth: Auth, ctx: DataContext, options: { accountLimits: boolean }) {
+  const handle = limitedHandler(auth, ctx, options);
+  return async (request: Request, clientIp: string): Promise<Response> =>
+    inHouseErrors(await handle(request, clientIp));
+}
+
+function limitedHandler(auth: Auth, ctx: DataContext, options: { accountLimits: boolean }) {
   return async (request: Request, clientIp: string): Promise<Response> => {
     const forwarded = withClientIp(request, clientIp);
     const url = new URL(request.url);
@@ -63,6 +69,34 @@ export function authRequestHandler(auth: Auth, ctx: DataContext, options: { acco
     else if (response.ok) await limits.reset(ctx, key);
     return response;
   };
+}
+
+/**
+ * Better Auth answers an error as `{ code, message }`; the shop's API as `{ error: { code, message,
+ * fields } }`. Its JSON errors are rewritten to the shop's shape, so that a client reads every
+ * error under /api the same way. Redirects and other answers pass unchanged.
+ */
+async function inHouseErrors(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.startsWith("application/json")) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (!body || typeof body !== "object" || "error" in body) {
+    return new Response(text, { status: response.status, headers });
+  }
+  const { code, message, fields } = body as { code?: unknown; message?: unknown; fields?: unknown };
+  const error = {
+    code: typeof code === "string" && code ? code : `HTTP_${response.status}`,
+    message: typeof message === "string" && message ? message : "The request was refused.",
+    ...(fields && typeof fields === "object" ? { fields } : {}),
+  };
+  return Response.json({ error }, { status: response.status, headers });
 }
 
 function emailOf(body: string): string | undefined {

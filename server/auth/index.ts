@@ -4,6 +4,7 @@ import { admin, bearer, genericOAuth } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "../../db/connection.ts";
 import {
+  accountUpdateInput,
   markEmailVerified,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -120,15 +121,23 @@ export function createAuth(config: Config, database: DatabaseHandle, log?: Logge
       },
     },
     hooks: {
-      // The API's sign-up and password reset follow the same name and password rules as the pages.
+      // The API's sign-up, account update and password reset follow the same name and password rules
+      // as the pages; a picture comes from the sign-in provider alone (a URL of anyone's choosing would
+      // be shown, and fetched by browsers, wherever the account's header is).
       before: createAuthMiddleware(async (ctx) => {
         assertPlainRedirects(ctx.body);
-        if (ctx.path === "/sign-up/email") {
-          const result = signUpInput.safeParse(ctx.body);
+        const form =
+          ctx.path === "/sign-up/email"
+            ? { schema: signUpInput, code: "INVALID_SIGN_UP" }
+            : ctx.path === "/update-user"
+              ? { schema: accountUpdateInput, code: "INVALID_ACCOUNT" }
+              : undefined;
+        if (form) {
+          const result = form.schema.safeParse(ctx.body);
           if (result.success) return;
           const fields = fieldErrorsOf(result.error);
           throw new APIError("UNPROCESSABLE_ENTITY", {
-            code: "INVALID_SIGN_UP",
+            code: form.code,
             message: Object.values(fields)[0] ?? "Some fields need attention.",
             fields,
           });

@@ -85,7 +85,7 @@ describe("disabling and enabling an account", () => {
 
     const refused = await signInResponse(shop, customer.email, CUSTOMER_PASSWORD);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toMatch(/banned|suspended|disabled/i);
+    expect((await refused.json()).error.message).toMatch(/banned|suspended|disabled/i);
     // the cookie session and the bearer token no longer name anyone
     expect((await (await customer.request("/api/session")).json()).user).toBeNull();
     expect((await (await withBearer()).json()).user).toBeNull();

@@ -186,6 +186,38 @@ describe("the shop admin account", () => {
   });
 });
 
+describe("Better Auth's own endpoints follow the shop's rules for names and pictures", () => {
+  it("refuses a sign-up with a picture of its own choosing", async () => {
+    const email = newEmail();
+    const res = await unchanged(shop, () =>
+      signUp({ email, password: "a-good-password", name: "Pictured", image: "https://attacker.example/t.png" }),
+    );
+    expect((await expectError(res, 422)).fields).toHaveProperty("image");
+    expect(await userRow(shop, email)).toBeUndefined();
+  });
+
+  it("update-user refuses a name the shop's forms refuse and any picture; a good name is saved", async () => {
+    const customer = await shop.customer();
+    const update = (body: Record<string, unknown>) =>
+      customer.request("/api/auth/update-user", { method: "POST", json: body });
+    const before = (await userRow(shop, customer.email))?.name;
+    for (const [body, field] of [
+      [{ name: "x".repeat(1040) }, "name"],
+      [{ name: "  " }, "name"],
+      [{ name: "Ada\u0000" }, "name"],
+      [{ image: "https://attacker.example/track.png" }, "image"],
+      [{ name: "Fine Name", image: "https://attacker.example/track.png" }, "image"],
+    ] as const) {
+      const error = await expectError(await unchanged(shop, () => update(body)), 422);
+      expect(error.fields, JSON.stringify(body).slice(0, 60)).toHaveProperty(field);
+    }
+    expect((await userRow(shop, customer.email))?.name).toBe(before);
+    expect((await userRow(shop, customer.email))?.image ?? null).toBeNull();
+    expect((await update({ name: "Renamed Customer" })).status).toBe(200);
+    expect((await userRow(shop, customer.email))?.name).toBe("Renamed Customer");
+  });
+});
+
 describe("Better Auth's own endpoints cannot grant admin", () => {
   it("refuses a customer setting their role through update-user or the admin plugin", async () => {
     const customer = await shop.customer();

@@ -471,7 +471,7 @@ describe("without Google configured", () => {
       json: { provider: "google", callbackURL: `${TEST_ORIGIN}/` },
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ code: "PROVIDER_NOT_FOUND" });
+    expect((await res.json()).error).toMatchObject({ code: "PROVIDER_NOT_FOUND" });
   });
 
   it("answers the sign-in page's Google button with a message instead of an error page", async () => {

@@ -80,7 +80,7 @@ describe("POST /api/auth/sign-up/email", () => {
         shop.anonymous.request("/api/auth/sign-up/email", { method: "POST", json: { email, ...attempt } }),
       );
       expect(res.status, JSON.stringify(attempt)).toBe(422);
-      expect((await res.json()).message).toEqual(expect.any(String));
+      expect((await res.json()).error).toMatchObject({ code: "INVALID_SIGN_UP", message: expect.any(String) });
     }
   });
 });

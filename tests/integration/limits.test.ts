@@ -100,7 +100,7 @@ describe("rate limits", () => {
     const wait = Number(locked.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(signIns.windowMs / 1000 - 60);
     expect(wait).toBeLessThanOrEqual(signIns.windowMs / 1000);
-    expect((await locked.json()).message).toMatch(/Too many failed sign-ins/);
+    expect((await locked.json()).error.message).toMatch(/Too many failed sign-ins/);
     // another account is not affected
     const other = await shop.customer();
     expect((await signInResponse(shop, other.email, "customer-password-1")).status).toBe(200);

@@ -96,7 +96,7 @@ describe("mail for accounts", () => {
       json: { newPassword: "abcdefgh", token },
     });
     expect(weak.status).toBe(422);
-    expect((await weak.json()).fields).toEqual({ newPassword: "Mix letters with numbers or symbols." });
+    expect((await weak.json()).error.fields).toEqual({ newPassword: "Mix letters with numbers or symbols." });
 
     const reset = await shop.anonymous.request("/api/auth/reset-password", {
       method: "POST",
@@ -118,7 +118,7 @@ describe("mail for accounts", () => {
       json: { newPassword: "another-secret-43", token },
     });
     expect(again.status).toBe(400);
-    expect((await again.json()).code).toBe("INVALID_TOKEN");
+    expect((await again.json()).error.code).toBe("INVALID_TOKEN");
     expect(await runPage(shop, resetLoader, `/reset-password?token=${token}`)).toEqual({ token: "", valid: false });
     // once sent, the mail's secret is not kept in the outbox
     const [row] = await mail
@@ -256,7 +256,7 @@ describe("limits on mail anyone can ask for", () => {
         statuses.push(res.status);
         if (res.status === 429) {
           expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-          expect((await res.json()).code).toBe("TOO_MANY_MAIL_REQUESTS");
+          expect((await res.json()).error.code).toBe("TOO_MANY_MAIL_REQUESTS");
         }
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
