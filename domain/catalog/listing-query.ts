@@ -41,6 +41,13 @@ export const PRICE_RANGES: readonly [number, number | null][] = [
   [100_000, null],
 ];
 
+/** The facets of a search that matches nothing: every price range there, counting none. */
+export const noFacets = (): FacetCounts => ({
+  category: [],
+  price: PRICE_RANGES.map(([from, to]) => ({ from, to, count: 0 })),
+  inStock: { inStock: 0, outOfStock: 0 },
+});
+
 export type FacetCounts = {
   category: { slug: string; name: string; count: number }[];
   price: { from: number; to: number | null; count: number }[];

@@ -7,6 +7,7 @@ import {
   type FacetCounts,
   type ListingFilter,
   type ListingOrder,
+  noFacets,
   SHUFFLE_BUCKET_SIZE,
   SHUFFLE_BUCKETS,
   type WordQuery,
@@ -23,7 +24,7 @@ import {
 } from "./listing-repository.ts";
 import { findProductsByIds, type ProductRecord } from "./repository.ts";
 import { type ListSort, type ProductListQuery, productListQuery } from "./schemas.ts";
-import { correctable, editDistance, oneEditAway, searchWords } from "./search-words.ts";
+import { editDistance, oneEditAway, searchWords, wordsToCorrect } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
 
 export type { FacetCounts } from "./listing-query.ts";
@@ -110,7 +111,7 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
 
 async function facetsFor(ctx: ReadContext, q: ProductListQuery): Promise<FacetCounts> {
   const understood = await understand(ctx, q);
-  if (!understood) return { category: [], price: [], inStock: { inStock: 0, outOfStock: 0 } };
+  if (!understood) return noFacets();
   return (await countsFor(ctx, understood.filter)).facets;
 }
 
@@ -175,7 +176,7 @@ async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: Wo
   const known = await knownWords(ctx.db, words);
   // the last word may be unfinished: when a word of the index starts with it, it is not a typo
   const typing = words[last].length >= 2 && !known.has(words[last]) && (await knownPrefix(ctx.db, words[last]));
-  const toCorrect = words.filter((w, i) => !known.has(w) && !(i === last && typing) && correctable(w));
+  const toCorrect = wordsToCorrect(words, (w, i) => known.has(w) || (i === last && typing));
   const neighbours = new Map(toCorrect.map((w) => [w, oneEditAway(w)]));
   const found = await knownWords(ctx.db, [...new Set([...neighbours.values()].flat())]);
   let changed = false;
@@ -200,25 +201,31 @@ async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: Wo
 /**
  * When nothing matches: the same search with each unknown word replaced by the closest word the
  * catalogue has (one edit away, or on PostgreSQL a similar word at most two edits away), offered
- * only if that search finds something.
+ * only if that search finds something. Kept per words and filter, as the counts are.
  */
 async function didYouMean(ctx: DataContext, q: ProductListQuery, filter: ListingFilter): Promise<string | undefined> {
   const words = searchWords(q.q ?? "");
+  const key = `suggest|${words.join(" ")}|${filterKey({ ...filter, words: undefined })}`;
+  return (await cached(ctx, key, async () => ({ suggestion: await suggestionFor(ctx, words, filter) }))).suggestion;
+}
+
+/** The smallest word a suggestion replaces ("bots" → "boots"; a search corrects from five letters). */
+const SUGGEST_FROM_LENGTH = 3;
+
+async function suggestionFor(ctx: DataContext, words: string[], filter: ListingFilter): Promise<string | undefined> {
   const known = await knownWords(ctx.db, words);
-  let changed = false;
-  const suggestion: string[] = [];
-  for (const word of words) {
-    if (known.has(word) || word.length < 3) {
-      suggestion.push(word);
-      continue;
-    }
-    const near = await knownWords(ctx.db, oneEditAway(word));
-    let best: string | undefined = [...near.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const toReplace = wordsToCorrect(words, (w) => known.has(w), SUGGEST_FROM_LENGTH);
+  const near = await knownWords(ctx.db, [...new Set(toReplace.flatMap(oneEditAway))]);
+  const replacements = new Map<string, string>();
+  for (const word of toReplace) {
+    let best: string | undefined = oneEditAway(word)
+      .filter((w) => near.has(w))
+      .sort((a, b) => (near.get(b) ?? 0) - (near.get(a) ?? 0) || a.localeCompare(b))[0];
     if (!best) best = (await similarWords(ctx.db, word)).find((w) => editDistance(w, word) <= 2);
-    if (best) changed = true;
-    suggestion.push(best ?? word);
+    if (best) replacements.set(word, best);
   }
-  if (!changed) return undefined;
+  if (replacements.size === 0) return undefined;
+  const suggestion = words.map((w) => replacements.get(w) ?? w);
   const words2: WordQuery = suggestion.map((w) => ({ spellings: [w], prefix: false }));
   const total = await countMatching(ctx.db, { ...filter, words: words2 });
   return total > 0 ? suggestion.join(" ") : undefined;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { correctable, editDistance, MAX_SEARCH_WORDS, oneEditAway, searchWords } from "./search-words.ts";
+import {
+  correctable,
+  editDistance,
+  MAX_CORRECTED_WORDS,
+  MAX_SEARCH_WORDS,
+  oneEditAway,
+  searchWords,
+  wordsToCorrect,
+} from "./search-words.ts";
 
 describe("searchWords", () => {
   it("makes lower-case words of letters and digits without accents, each once", () => {
@@ -45,5 +53,22 @@ describe("correctable", () => {
     expect(correctable("boots")).toBe(true);
     expect(correctable("bots")).toBe(false);
     expect(correctable("x".repeat(25))).toBe(false);
+  });
+});
+
+describe("wordsToCorrect", () => {
+  const known = new Set(["leather", "boots"]);
+  it("takes the first unknown words of a correctable length, at most MAX_CORRECTED_WORDS of them", () => {
+    const words = ["lether", "boots", "bts", "shrit", "jakcet", "sneakres", "x".repeat(30)];
+    expect(MAX_CORRECTED_WORDS).toBe(2);
+    expect(wordsToCorrect(words, (w) => known.has(w))).toEqual(["lether", "shrit"]);
+    // eight long unknown words: two are looked up, not eight times ~800 spellings
+    const gibberish = Array.from({ length: 8 }, (_, i) => `qwrtplkjhg${String.fromCharCode(97 + i)}`);
+    expect(wordsToCorrect(gibberish, () => false)).toEqual(gibberish.slice(0, 2));
+  });
+
+  it("takes shorter words when asked (a suggestion replaces words from three letters)", () => {
+    expect(wordsToCorrect(["bts", "bots", "ab"], () => false, 3)).toEqual(["bts", "bots"]);
+    expect(wordsToCorrect(["bts", "bots"], (_w, i) => i === 0, 3)).toEqual(["bots"]);
   });
 });

@@ -31,7 +31,7 @@ export async function jsonObject(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** Query parameters as a plain object (the last value wins for repeated keys). */
+/** Query parameters as a plain object (the first value wins for repeated keys, as in the pages' URLSearchParams.get). */
 export const queryOf = (c: Context) => c.req.query();
 
 export function withTotal(c: Context, total: number): void {
