@@ -164,6 +164,8 @@ export interface OrderTable {
   request_key: string | null;
   payment_method: "cod" | "stripe";
   payment_status: "unpaid" | "pending" | "paid" | "failed" | "refunded";
+  /** a cancellation refunding the order since then (ISO); cleared when the status changes (0014) */
+  cancel_claimed_at?: string | null;
   placed_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -269,6 +271,9 @@ export interface PaymentTable {
   payment_intent_id: string | null;
   refund_id: string | null;
   problem: string | null;
+  /** the hosted payment page, and when it closes (ISO), while it may be open (0014) */
+  checkout_url: string | null;
+  expires_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

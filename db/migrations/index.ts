@@ -12,6 +12,7 @@ import * as searchFacts from "./0010_search_facts.ts";
 import * as searchInMemory from "./0011_search_in_memory.ts";
 import * as variantInStockIndex from "./0012_variant_in_stock_index.ts";
 import * as searchVectorFromText from "./0013_search_vector_from_text.ts";
+import * as paymentPage from "./0014_payment_page.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_search_in_memory": searchInMemory,
   "0012_variant_in_stock_index": variantInStockIndex,
   "0013_search_vector_from_text": searchVectorFromText,
+  "0014_payment_page": paymentPage,
 };

@@ -263,14 +263,44 @@ export async function insertOrder(
 }
 
 /** Changes the status only if it is still `from`, so two racing changes cannot both win. */
+/** How long a cancellation's claim on an order holds (its refund under way); one a crash left lapses. */
+const CANCEL_CLAIM_MS = 5 * 60_000;
+
+const claimLapsedBefore = () => new Date(Date.now() - CANCEL_CLAIM_MS).toISOString();
+
+/**
+ * Changes the status only if it is still `from`; an order a cancellation has claimed is not shipped
+ * (its money is being given back).
+ */
 export async function updateStatus(db: DB, id: string, from: OrderStatus, to: OrderStatus): Promise<number> {
+  let update = db
+    .updateTable("shop_order")
+    .set({ status: to, cancel_claimed_at: null, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", from);
+  if (to === "Shipped") {
+    update = update.where((eb) =>
+      eb.or([eb("cancel_claimed_at", "is", null), eb("cancel_claimed_at", "<", claimLapsedBefore())]),
+    );
+  }
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Claims a Pending order for a cancellation that refunds it first; false when it changed or is claimed. */
+export async function claimForCancel(db: DB, id: string): Promise<boolean> {
   const result = await db
     .updateTable("shop_order")
-    .set({ status: to, updated_at: new Date().toISOString() })
+    .set({ cancel_claimed_at: new Date().toISOString() })
     .where("id", "=", id)
-    .where("status", "=", from)
+    .where("status", "=", "Pending")
+    .where((eb) => eb.or([eb("cancel_claimed_at", "is", null), eb("cancel_claimed_at", "<", claimLapsedBefore())]))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseCancelClaim(db: DB, id: string): Promise<void> {
+  await db.updateTable("shop_order").set({ cancel_claimed_at: null }).where("id", "=", id).execute();
 }
 
 /** Erases the order only if its status is still `status`, so it cannot race a status change. */

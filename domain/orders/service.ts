@@ -227,7 +227,7 @@ async function resumePayment(ctx: DomainContext, order: repo.OrderRecord): Promi
   return { method: order.paymentMethod, status: order.paymentStatus, url: null };
 }
 
-/** "Pay now": the customer pays an unpaid card order (a new payment page each time). */
+/** "Pay now": the customer pays an unpaid card order (on its payment page already open, if any). */
 export async function payNow(ctx: DomainContext, id: string): Promise<payments.PaymentStart> {
   const order = await getOrder(ctx, id);
   if (ctx.actor.kind === "admin" && ctx.actor.user.id !== order.userId) {
@@ -311,8 +311,19 @@ export async function changeOrderStatus(
   assertTransition(order.status, status);
   if (order.status === status) return { modifiedCount: 0, order };
   if (status === "Shipped") payments.assertShippable(order);
-  // a paid card order is refunded first: if the refund fails, the order stays as it was
-  const refunded = status === "Cancelled" ? await payments.refundBeforeCancel(ctx, order) : null;
+  // a paid card order is claimed, then refunded: it cannot be shipped meanwhile, and if the refund
+  // fails the order stays as it was
+  const refunds = status === "Cancelled" && payments.refundsOnCancel(order);
+  if (refunds && !(await repo.claimForCancel(ctx.db, id))) {
+    throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
+  }
+  let refunded: string | null = null;
+  try {
+    refunded = refunds ? await payments.refundBeforeCancel(ctx, order) : null;
+  } catch (error) {
+    await repo.releaseCancelClaim(ctx.db, id);
+    throw error;
+  }
   const modifiedCount = await inTransaction(ctx.db, async (trx) => {
     const changed = await repo.updateStatus(trx, id, order.status, status);
     if (changed && status === "Cancelled") await inventory.returnStock({ db: trx }, stockOf(order));
@@ -377,6 +388,13 @@ export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ dele
   if (!order) throw notFound("Order");
   if (order.paymentStatus === "paid") {
     throw new DomainError("conflict", "This order is paid: cancel it first (which refunds it), then erase it.");
+  }
+  if (order.status === "Pending" && order.paymentStatus === "pending") {
+    // its payment page may still be paid: a cancelled order keeps its payments, and gives back one that comes late
+    throw new DomainError(
+      "conflict",
+      "A card payment may be under way for this order: cancel it first, then erase it.",
+    );
   }
   const deletedCount = await inTransaction(ctx.db, async (trx) => {
     const deleted = await repo.deleteOrder(trx, id, order.status);

@@ -18,9 +18,12 @@ export {
   canPayNow,
   latestPayments,
   markRefunded,
+  type OrderForPayment,
   type PayableOrder,
   type PaymentStart,
   type PaymentsContext,
   refundBeforeCancel,
+  refundStrayPayment,
+  refundsOnCancel,
   startPayment,
 } from "./service.ts";

@@ -13,6 +13,9 @@ export type PaymentRecord = {
   paymentIntentId: string | null;
   refundId: string | null;
   problem: string | null;
+  /** the hosted payment page and when it closes (ISO) */
+  checkoutUrl: string | null;
+  expiresAt: string | null;
   createdAt: string;
 };
 
@@ -27,6 +30,8 @@ const columns = [
   "payment_intent_id",
   "refund_id",
   "problem",
+  "checkout_url",
+  "expires_at",
   "created_at",
 ] as const;
 
@@ -41,6 +46,8 @@ type Row = {
   payment_intent_id: string | null;
   refund_id: string | null;
   problem: string | null;
+  checkout_url: string | null;
+  expires_at: string | null;
   created_at: string | Date;
 };
 
@@ -55,12 +62,15 @@ const toRecord = (r: Row): PaymentRecord => ({
   paymentIntentId: r.payment_intent_id,
   refundId: r.refund_id,
   problem: r.problem,
+  checkoutUrl: r.checkout_url,
+  expiresAt: r.expires_at,
   createdAt: toIso(r.created_at),
 });
 
-export async function insert(db: DB, p: Omit<PaymentRecord, "createdAt">): Promise<void> {
+/** Records an attempt; false when one with the same session is recorded already (two requests at once). */
+export async function insert(db: DB, p: Omit<PaymentRecord, "createdAt">): Promise<boolean> {
   const now = new Date().toISOString();
-  await db
+  const result = await db
     .insertInto("payment")
     .values({
       id: p.id,
@@ -73,26 +83,30 @@ export async function insert(db: DB, p: Omit<PaymentRecord, "createdAt">): Promi
       payment_intent_id: p.paymentIntentId,
       refund_id: p.refundId,
       problem: p.problem,
+      checkout_url: p.checkoutUrl,
+      expires_at: p.expiresAt,
       created_at: now,
       updated_at: now,
     })
+    .onConflict((oc) => oc.column("session_id").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Every attempt to pay an order, oldest first. */
+export async function attemptsOf(db: DB, orderId: string): Promise<PaymentRecord[]> {
+  const rows = await db
+    .selectFrom("payment")
+    .select(columns)
+    .where("order_id", "=", orderId)
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
+  return rows.map(toRecord);
 }
 
 export async function findBySession(db: DB, sessionId: string): Promise<PaymentRecord | undefined> {
   const row = await db.selectFrom("payment").select(columns).where("session_id", "=", sessionId).executeTakeFirst();
-  return row ? toRecord(row) : undefined;
-}
-
-/** The order's latest payment attempt. */
-export async function latestFor(db: DB, orderId: string): Promise<PaymentRecord | undefined> {
-  const row = await db
-    .selectFrom("payment")
-    .select(columns)
-    .where("order_id", "=", orderId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .executeTakeFirst();
   return row ? toRecord(row) : undefined;
 }
 
@@ -111,12 +125,13 @@ export async function latestForOrders(db: DB, orderIds: string[]): Promise<Map<s
 export async function update(
   db: DB,
   id: string,
-  change: Partial<Pick<PaymentRecord, "status" | "paymentIntentId" | "refundId" | "problem">>,
+  change: Partial<Pick<PaymentRecord, "status" | "paymentIntentId" | "refundId" | "problem" | "checkoutUrl">>,
 ): Promise<void> {
   await db
     .updateTable("payment")
     .set({
       ...(change.status ? { status: change.status } : {}),
+      ...(change.checkoutUrl !== undefined ? { checkout_url: change.checkoutUrl } : {}),
       ...(change.paymentIntentId !== undefined ? { payment_intent_id: change.paymentIntentId } : {}),
       ...(change.refundId !== undefined ? { refund_id: change.refundId } : {}),
       ...(change.problem !== undefined ? { problem: change.problem } : {}),

@@ -48,21 +48,29 @@ export const canPayNow = (order: PayableOrder) =>
 
 export type PaymentStart = { method: PaymentMethod; status: PaymentStatus; url: string | null };
 
+/** A payment page closing sooner than this is not handed out again: a new one is opened. */
+const PAGE_MIN_LIFE_MS = 10 * 60_000;
+
 /**
- * Starts paying an order: nothing to do for pay on delivery; for a card, a Checkout Session for the
- * order's total, whose page the customer is sent to. A provider that fails leaves the order unpaid
- * (it can be paid later with "Pay now") and says so.
+ * Starts paying an order: nothing to do for pay on delivery; for a card, the customer is sent to the
+ * order's payment page — the one already open, if any (two open pages could both be paid), else a new
+ * Checkout Session for the order's total. A provider that fails leaves the order unpaid (it can be
+ * paid later with "Pay now") and says so.
  */
 export async function startPayment(ctx: PaymentsContext, order: PayableOrder): Promise<PaymentStart> {
   if (order.paymentMethod === "cod") return { method: "cod", status: order.paymentStatus, url: null };
   const stripe = ctx.payments.stripe;
   if (!stripe) throw new DomainError("conflict", "Card payments are not available right now.");
   if (!canPayNow(order)) throw new DomainError("conflict", "This order cannot be paid online any more.");
-  let session: { sessionId: string; url: string };
+  const attempts = await repo.attemptsOf(ctx.db, order.id);
+  const open = openPage(attempts, Date.now() + PAGE_MIN_LIFE_MS);
+  if (open) return { method: "stripe", status: "pending", url: open };
+  let session: { sessionId: string; url: string; expiresAt: string | null };
   try {
     session = await stripe.createCheckout({
       orderId: order.id,
       orderNumber: order.orderNumber,
+      attempt: attempts.length,
       amountCents: order.totalCents,
       currency: ctx.shop.currency,
       customerEmail: order.userEmail,
@@ -76,7 +84,8 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
     );
   }
   await inTransaction(ctx.db, async (trx) => {
-    await repo.insert(trx, {
+    // two requests at once asked for the same attempt and were given the same page: recorded once
+    const inserted = await repo.insert(trx, {
       id: newId(),
       orderId: order.id,
       method: "stripe",
@@ -87,8 +96,10 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
       paymentIntentId: null,
       refundId: null,
       problem: null,
+      checkoutUrl: session.url,
+      expiresAt: session.expiresAt,
     });
-    if (order.paymentStatus !== "pending") {
+    if (inserted && order.paymentStatus !== "pending") {
       await repo.setOrderPaymentStatus(trx, order.id, "pending");
       await recordOrderEvent(trx, {
         orderId: order.id,
@@ -103,15 +114,31 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
   return { method: "stripe", status: "pending", url: session.url };
 }
 
+/** The address of an attempt's page that is still open after `until` (ms), if any. */
+function openPage(attempts: repo.PaymentRecord[], until: number): string | undefined {
+  const open = attempts.findLast(
+    (a) => a.status === "pending" && a.checkoutUrl && a.expiresAt && Date.parse(a.expiresAt) > until,
+  );
+  return open?.checkoutUrl ?? undefined;
+}
+
+/** Marks what a payment the shop must give back says of itself (the problem's text starts with it). */
+const TO_REFUND = "To refund: ";
+
+/** The order as a payment event needs it; undefined when the order is gone. */
+export type OrderForPayment = PayableOrder & { currency: string };
+
 /**
  * Applies a provider's checkout event once: it is recorded by its id in the same transaction as its
- * effect, so a replay changes nothing. A completed, paid session pays the order only if its amount
- * and currency are the order's; otherwise the payment is kept unpaid with the problem noted for admins.
+ * effect, so a replay changes nothing. A completed, paid session pays the order only if the order is
+ * still waiting for it and the amount and currency are the order's. A payment the order no longer
+ * waits for — it was cancelled meanwhile, or paid through another page — is kept "to refund", and
+ * `refundStrayPayment` gives it back. An amount that does not match is noted for admins.
  */
 export async function applyCheckoutEvent(
   ctx: DataContext,
   event: CheckoutEvent,
-  expected: (trx: DataContext, orderId: string) => Promise<{ totalCents: number; currency: string } | undefined>,
+  orderOf: (trx: DataContext, orderId: string) => Promise<OrderForPayment | undefined>,
 ): Promise<{ outcome: string; replay: boolean }> {
   return inTransaction(ctx.db, async (trx) => {
     const payment = await repo.findBySession(trx, event.session.id);
@@ -123,7 +150,7 @@ export async function applyCheckoutEvent(
       outcome: "received",
     });
     if (!fresh) return { outcome: "replayed", replay: true };
-    const outcome = await effectOf(trx, event, payment, expected);
+    const outcome = await effectOf(trx, event, payment, orderOf);
     await repo.setEventOutcome(trx, event.id, outcome);
     return { outcome, replay: false };
   });
@@ -133,7 +160,7 @@ async function effectOf(
   db: DataContext["db"],
   event: CheckoutEvent,
   payment: repo.PaymentRecord | undefined,
-  expected: (trx: DataContext, orderId: string) => Promise<{ totalCents: number; currency: string } | undefined>,
+  orderOf: (trx: DataContext, orderId: string) => Promise<OrderForPayment | undefined>,
 ): Promise<string> {
   if (!payment) return "ignored: no payment has this session";
   if (payment.status === "paid" || payment.status === "refunded") return `ignored: already ${payment.status}`;
@@ -141,28 +168,63 @@ async function effectOf(
     event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded";
   const failed = event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed";
   if (completed && event.session.paymentStatus === "paid") {
-    const order = await expected({ db }, payment.orderId);
-    const amountOk = order && event.session.amountTotal === order.totalCents;
-    const currencyOk = order && (event.session.currency ?? "").toLowerCase() === order.currency.toLowerCase();
+    const order = await orderOf({ db }, payment.orderId);
+    const paid = { status: "paid" as const, paymentIntentId: event.session.paymentIntentId, checkoutUrl: null };
+    if (!order || !canPayNow(order)) {
+      const why = !order
+        ? "the order is gone"
+        : order.status === "Cancelled"
+          ? "paid after the order was cancelled"
+          : "the order was already paid through another payment page";
+      await repo.update(db, payment.id, { ...paid, problem: `${TO_REFUND}${why}.` });
+      return `to refund: ${why}`;
+    }
+    const amountOk = event.session.amountTotal === order.totalCents;
+    const currencyOk = (event.session.currency ?? "").toLowerCase() === order.currency.toLowerCase();
     if (!amountOk || !currencyOk) {
-      const problem = `The provider reported ${event.session.amountTotal ?? "?"} ${(event.session.currency ?? "?").toUpperCase()} (in minor units) for an order of ${order?.totalCents ?? "?"} ${order?.currency ?? "?"}: not marked as paid.`;
+      const problem = `The provider reported ${event.session.amountTotal ?? "?"} ${(event.session.currency ?? "?").toUpperCase()} (in hundredths) for an order of ${order.totalCents} ${order.currency}: not marked as paid.`;
       await repo.update(db, payment.id, { problem });
       return `amount mismatch: ${problem}`;
     }
-    await repo.update(db, payment.id, {
-      status: "paid",
-      paymentIntentId: event.session.paymentIntentId,
-      problem: null,
-    });
+    await repo.update(db, payment.id, { ...paid, problem: null });
     await setPaymentStatusBy(db, payment.orderId, "paid", event);
     return "paid";
   }
   if (failed) {
-    await repo.update(db, payment.id, { status: "failed" });
+    await repo.update(db, payment.id, { status: "failed", checkoutUrl: null });
+    // an abandoned page closing says nothing of the order when another page paid it or is still open
+    const others = (await repo.attemptsOf(db, payment.orderId)).filter((a) => a.id !== payment.id);
+    if (others.some((a) => a.status === "pending" || a.status === "paid" || a.status === "refunded")) {
+      return "failed: the order has another payment";
+    }
     await setPaymentStatusBy(db, payment.orderId, "failed", event);
     return "failed";
   }
   return "ignored: nothing to do for this event";
+}
+
+/**
+ * Gives back a payment the order did not wait for (see applyCheckoutEvent), through the provider,
+ * once: the refund's key is the payment's. Answers whether there was one to give back; throws when
+ * the provider refuses or is down (the webhook then answers an error, and the provider sends the
+ * event again later, which tries again).
+ */
+export async function refundStrayPayment(ctx: PaymentsContext, sessionId: string): Promise<boolean> {
+  const payment = await repo.findBySession(ctx.db, sessionId);
+  if (payment?.status !== "paid" || !payment.problem?.startsWith(TO_REFUND)) return false;
+  const stripe = ctx.payments.stripe;
+  const intent =
+    payment.paymentIntentId ?? (stripe && payment.sessionId ? await stripe.paymentIntentOf(payment.sessionId) : null);
+  if (!stripe || !intent) throw new DomainError("upstream_failed", "The payment cannot be refunded yet.");
+  const { refundId } = await stripe.refund(intent, `refund-${payment.id}`);
+  const why = payment.problem.slice(TO_REFUND.length);
+  await repo.update(ctx.db, payment.id, {
+    status: "refunded",
+    paymentIntentId: intent,
+    refundId,
+    problem: `Refunded automatically: ${why}`,
+  });
+  return true;
 }
 
 /** The provider's event changes the order's payment status, and the order's history says so. */
@@ -180,13 +242,18 @@ async function setPaymentStatusBy(db: DataContext["db"], orderId: string, to: Pa
   });
 }
 
+/** Whether cancelling this order gives its money back through the provider first. */
+export const refundsOnCancel = (order: PayableOrder) =>
+  order.paymentMethod === "stripe" && order.paymentStatus === "paid";
+
 /**
  * Before a paid card order is cancelled, its money goes back through the provider. Throws (and so
  * leaves the order as it was) when the refund fails. Answers the payment to mark refunded, if any.
  */
 export async function refundBeforeCancel(ctx: PaymentsContext, order: PayableOrder): Promise<string | null> {
-  if (order.paymentMethod !== "stripe" || order.paymentStatus !== "paid") return null;
-  const payment = await repo.latestFor(ctx.db, order.id);
+  if (!refundsOnCancel(order)) return null;
+  // the attempt that paid the order (a later page may have been opened and left)
+  const payment = (await repo.attemptsOf(ctx.db, order.id)).find((a) => a.status === "paid" && !a.problem);
   const stripe = ctx.payments.stripe;
   if (!payment || !stripe) throw new DomainError("conflict", "This payment cannot be refunded here: contact the shop.");
   const intent =

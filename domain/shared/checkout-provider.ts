@@ -3,23 +3,29 @@
  * its official SDK); the domain only sees this interface.
  */
 export interface CheckoutProvider {
-  /** Starts a hosted payment page for an order; answers where to send the customer. */
+  /**
+   * Starts a hosted payment page for an order; answers where to send the customer and when the
+   * page closes. The same order and attempt again (a retry, two requests at once) is the same page.
+   * Amounts are the shop's: hundredths of the currency's unit, whatever the provider counts in.
+   */
   createCheckout(request: {
     orderId: string;
     orderNumber: number;
+    /** how many attempts to pay the order came before this one */
+    attempt: number;
     amountCents: number;
     currency: string;
     customerEmail: string;
     successUrl: string;
     cancelUrl: string;
-  }): Promise<{ sessionId: string; url: string }>;
+  }): Promise<{ sessionId: string; url: string; expiresAt: string | null }>;
   /** The payment intent of a session once it is paid (when an event did not carry it). */
   paymentIntentOf(sessionId: string): Promise<string | null>;
   /** Refunds a payment in full; the same key again is the same refund. */
   refund(paymentIntentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
 }
 
-/** A provider's event about a checkout, already verified (signature) by the server's adapter. */
+/** A provider's event about a checkout, already verified (signature) by the server's adapter; amounts in hundredths. */
 export type CheckoutEvent = {
   id: string;
   type: string;

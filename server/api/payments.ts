@@ -24,15 +24,29 @@ export function paymentsApi(services: Services) {
       throw e;
     }
     if (!event.checkout) return c.json({ received: true, applied: false });
-    const ctx = { db: services.database.db };
+    const ctx = {
+      db: services.database.db,
+      shop: { publicUrl: config.publicUrl, currency: config.currency },
+      payments: services.payments,
+    };
     const result = await payments.applyCheckoutEvent(ctx, event.checkout, async (trx, orderId) => {
       const order = await orders.findOrderForPayment(trx, orderId);
-      return order ? { totalCents: order.totalCents, currency: config.currency } : undefined;
+      return order ? { ...order, currency: config.currency } : undefined;
     });
     const log = c.get("log");
-    if (result.outcome.startsWith("amount mismatch"))
+    if (result.outcome.startsWith("amount mismatch") || result.outcome.startsWith("to refund"))
       log.warn({ event: event.id, outcome: result.outcome }, "payment not applied");
     else log.info({ event: event.id, type: event.type, outcome: result.outcome }, "payment event");
+    // a payment the order did not wait for goes back now; if the provider refuses or is down, the
+    // error makes it send the event again later, which tries again (a replay included)
+    try {
+      if (await payments.refundStrayPayment(ctx, event.checkout.session.id)) {
+        log.warn({ event: event.id, session: event.checkout.session.id }, "stray payment refunded");
+      }
+    } catch (error) {
+      log.error({ event: event.id, err: error }, "a stray payment could not be refunded yet");
+      throw new DomainError("upstream_failed", "The payment could not be refunded yet; send the event again later.");
+    }
     return c.json({ received: true, applied: !result.replay, outcome: result.outcome });
   });
   return api;

@@ -25,6 +25,30 @@ export async function stripeClient(config: StripeConfig): Promise<Stripe> {
   });
 }
 
+/**
+ * Currencies Stripe counts in whole units, and in thousandths
+ * (https://docs.stripe.com/currencies#zero-decimal, #three-decimal); the rest in hundredths, as
+ * the shop stores every price.
+ */
+const ZERO_DECIMAL = new Set("BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF".split(" "));
+const THREE_DECIMAL = new Set("BHD JOD KWD OMR TND".split(" "));
+
+/** The shop's hundredths of a currency as Stripe's unit_amount (whole yen; thousandths of a dinar, ending in 0). */
+export function toStripeAmount(cents: number, currency: string): number {
+  const code = currency.toUpperCase();
+  if (ZERO_DECIMAL.has(code)) return Math.round(cents / 100);
+  if (THREE_DECIMAL.has(code)) return cents * 10;
+  return cents;
+}
+
+/** Stripe's amount back in the shop's hundredths. */
+export function fromStripeAmount(amount: number, currency: string): number {
+  const code = currency.toUpperCase();
+  if (ZERO_DECIMAL.has(code)) return amount * 100;
+  if (THREE_DECIMAL.has(code)) return Math.round(amount / 10);
+  return amount;
+}
+
 /** Stripe Checkout as the shop's card payment provider. */
 export function stripeProvider(stripe: Stripe): CheckoutProvider {
   return {
@@ -41,7 +65,7 @@ export function stripeProvider(stripe: Stripe): CheckoutProvider {
               quantity: 1,
               price_data: {
                 currency: request.currency.toLowerCase(),
-                unit_amount: request.amountCents,
+                unit_amount: toStripeAmount(request.amountCents, request.currency),
                 product_data: { name: `Order #${request.orderNumber}` },
               },
             },
@@ -49,11 +73,12 @@ export function stripeProvider(stripe: Stripe): CheckoutProvider {
           success_url: `${request.successUrl}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: request.cancelUrl,
         },
-        // a retry of this very call (network trouble) is the same session
-        { idempotencyKey: `checkout-${request.orderId}-${Date.now()}` },
+        // a retry of this call, or the same attempt asked twice at once, is the same session
+        { idempotencyKey: `checkout-${request.orderId}-${request.attempt}` },
       );
       if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL");
-      return { sessionId: session.id, url: session.url };
+      const expiresAt = session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null;
+      return { sessionId: session.id, url: session.url, expiresAt };
     },
     async paymentIntentOf(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
@@ -89,7 +114,8 @@ export function verifiedEvent(stripe: Stripe, webhookSecret: string, rawBody: st
     session: {
       id: session.id,
       orderId: session.client_reference_id ?? session.metadata?.order_id ?? null,
-      amountTotal: session.amount_total ?? null,
+      amountTotal:
+        session.amount_total == null ? null : fromStripeAmount(session.amount_total, session.currency ?? "usd"),
       currency: session.currency ?? null,
       paymentStatus: session.payment_status ?? null,
       paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),

@@ -5,8 +5,9 @@
  * refund fails, leaves it as it was); unpaid card orders are not shipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as myOrdersAction } from "../../app/routes/dashboard/my-orders.tsx";
 import { expectError, orderForm, unchanged } from "../support/fixtures.ts";
-import { type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
+import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-server.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_stand_in";
@@ -46,12 +47,31 @@ async function cartWithOneItem(): Promise<Client> {
 }
 
 let keys = 0;
-const checkout = (client: Client, method?: string) =>
+const checkout = (client: Client, method?: string, key = `pay-key-${++keys}-${Date.now()}`) =>
   client.request("/api/checkout", {
     method: "POST",
-    headers: { "idempotency-key": `pay-key-${++keys}-${Date.now()}` },
+    headers: { "idempotency-key": key },
     json: { ...orderForm("unused"), ...(method ? { payment_method: method } : {}) },
   });
+
+/** "Pay now" on My Orders: the page's action, which sends the browser to the payment page (answers its address). */
+async function payNow(client: Client, orderId: string): Promise<string | null> {
+  const request = new Request(`${TEST_ORIGIN}/dashboard/myorders`, {
+    method: "POST",
+    headers: { cookie: client.cookie, origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "pay", orderId }).toString(),
+  });
+  try {
+    await myOrdersAction({ request, params: {}, context: await pageContext(shop, request) } as never);
+    return null;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("location");
+    throw thrown;
+  }
+}
+
+const paymentsOf = (orderId: string) =>
+  shop.db.selectFrom("payment").selectAll().where("order_id", "=", orderId).orderBy("created_at").execute();
 
 const orderOf = (client: Client, id: string) =>
   client.request(`/api/orders/${encodeURIComponent(client.email)}`).then(async (r) => {
@@ -158,6 +178,112 @@ describe("POST /api/payments/stripe/webhook", () => {
   });
 });
 
+describe("one payment page per order", () => {
+  it("a retry or a double click sends the customer back to the page already open: one Checkout Session", async () => {
+    const customer = await cartWithOneItem();
+    const key = `double-click-${Date.now()}`;
+    const answers = await Promise.all([checkout(customer, "stripe", key), checkout(customer, "stripe", key)]);
+    const again = await checkout(customer, "stripe", key);
+    const bodies = await Promise.all([...answers, again].map((r) => r.json()));
+    const orderId = bodies[0].insertedId;
+    expect(new Set(bodies.map((b) => b.insertedId))).toEqual(new Set([orderId]));
+    const urls = new Set(bodies.map((b) => b.payment.url));
+    expect(urls.size).toBe(1);
+    expect([...stripe.sessions.values()].filter((s) => s.client_reference_id === orderId)).toHaveLength(1);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it("paying after the order was cancelled gives the money back at once; the order stays cancelled", async () => {
+    const { customer, body, session } = await stripeOrder();
+    const cancel = await customer.request(`/api/orders/${body.insertedId}`, {
+      method: "PUT",
+      json: { status: "Cancelled" },
+    });
+    expect(cancel.status).toBe(200);
+    expect(await stripe.pay(session.id)).toBe(200); // the page was still open
+    const [payment] = await paymentsOf(body.insertedId);
+    expect(payment).toMatchObject({ status: "refunded", payment_intent_id: session.payment_intent });
+    expect(payment.problem).toMatch(/^Refunded automatically: paid after the order was cancelled/);
+    const refunds = stripe.requests.filter(
+      (r) => r.path === "/v1/refunds" && r.body.payment_intent === session.payment_intent,
+    );
+    expect(refunds.map((r) => r.idempotencyKey)).toEqual([`refund-${payment.id}`]);
+    expect(await orderOf(customer, body.insertedId)).toMatchObject({
+      status: { status: "Cancelled" },
+      payment_status: "pending",
+    });
+  });
+
+  it("when that refund is refused the webhook answers an error, and the provider's next delivery refunds it", async () => {
+    const { customer, body, session } = await stripeOrder();
+    await customer.request(`/api/orders/${body.insertedId}`, { method: "PUT", json: { status: "Cancelled" } });
+    session.payment_status = "paid";
+    session.status = "complete";
+    session.payment_intent = `pi_test_late_${Date.now()}`;
+    const event = stripe.signedEvent("checkout.session.completed", session);
+    stripe.failRefunds(true);
+    try {
+      expect(await stripe.deliver(event)).toBe(502);
+      expect((await paymentsOf(body.insertedId))[0]).toMatchObject({ status: "paid" });
+    } finally {
+      stripe.failRefunds(false);
+    }
+    expect(await stripe.deliver(event)).toBe(200); // Stripe sends it again
+    expect((await paymentsOf(body.insertedId))[0]).toMatchObject({ status: "refunded" });
+  });
+
+  it("a closed page does not unpay an order paid through a later one; a second payment is given back; cancel refunds the paid one", async () => {
+    const { customer, body, session: first } = await stripeOrder();
+    // the first page closes in a minute: "Pay now" opens another rather than send the customer there
+    await shop.db
+      .updateTable("payment")
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where("session_id", "=", first.id)
+      .execute();
+    const retry = await (await checkout(customer, "stripe", `unused-${Date.now()}`)).json();
+    expect(retry.error.code).toBe("conflict"); // the cart is empty: the order is paid from My Orders
+    const opened = await payNow(customer, body.insertedId);
+    expect(opened).not.toBe(first.url);
+    const sessions = [...stripe.sessions.values()].filter((s) => s.client_reference_id === body.insertedId);
+    expect(sessions).toHaveLength(2);
+    const second = sessions.find((s) => s.id !== first.id)!;
+    expect(await stripe.pay(second.id)).toBe(200);
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("paid");
+
+    const closed = stripe.signedEvent("checkout.session.expired", first, { status: "expired" });
+    expect(await stripe.deliver(closed)).toBe(200);
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("paid");
+
+    const paidAgain = { ...first, payment_intent: `pi_test_twice_${Date.now()}` };
+    stripe.sessions.set(first.id, paidAgain);
+    // (the stand-in's page is the first one, reopened: as if the customer paid both tabs)
+    const twice = stripe.signedEvent("checkout.session.completed", {
+      ...paidAgain,
+      status: "complete",
+      payment_status: "paid",
+    });
+    expect(await stripe.deliver(twice)).toBe(200);
+    expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("paid");
+
+    const cancel = await customer.request(`/api/orders/${body.insertedId}`, {
+      method: "PUT",
+      json: { status: "Cancelled" },
+    });
+    expect(cancel.status).toBe(200);
+    const refunded = stripe.requests.filter((r) => r.path === "/v1/refunds").map((r) => r.body.payment_intent);
+    expect(refunded).toContain(second.payment_intent);
+    expect(refunded).toContain(paidAgain.payment_intent);
+    expect(await orderOf(customer, body.insertedId)).toMatchObject({ payment_status: "refunded" });
+  });
+
+  it("an order whose card payment is under way cannot be erased: it is cancelled first", async () => {
+    const admin = await shop.admin();
+    const { body } = await stripeOrder();
+    const erase = await unchanged(shop, () => admin.request(`/api/orders/${body.insertedId}`, { method: "DELETE" }));
+    expect((await expectError(erase, 409)).message).toMatch(/cancel it first/);
+  });
+});
+
 describe("shipping and cancelling card orders", () => {
   it("an admin cannot ship an unpaid card order, but can ship a pay-on-delivery order", async () => {
     const admin = await shop.admin();
@@ -194,6 +320,32 @@ describe("shipping and cancelling card orders", () => {
     expect(refundCalls[0].idempotencyKey).toBe(`refund-${body.insertedId}`);
   });
 
+  it("an order whose cancellation is refunding it is not shipped meanwhile", async () => {
+    const admin = await shop.admin();
+    const { customer, body, session } = await stripeOrder();
+    await stripe.pay(session.id);
+    stripe.slowRefunds(400);
+    try {
+      const cancelling = customer.request(`/api/orders/${body.insertedId}`, {
+        method: "PUT",
+        json: { status: "Cancelled" },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 150)); // the refund is under way
+      const ship = await admin.request(`/api/orders/${body.insertedId}`, {
+        method: "PUT",
+        json: { status: "Shipped" },
+      });
+      expect(ship.status).toBe(409);
+      expect((await cancelling).status).toBe(200);
+    } finally {
+      stripe.slowRefunds(0);
+    }
+    expect(await orderOf(customer, body.insertedId)).toMatchObject({
+      status: { status: "Cancelled" },
+      payment_status: "refunded",
+    });
+  });
+
   it("a refund the provider refuses leaves the order as it was, with a clear message", async () => {
     const { customer, body, session } = await stripeOrder();
     await stripe.pay(session.id);
@@ -214,6 +366,47 @@ describe("shipping and cancelling card orders", () => {
       expect(stock.length).toBeGreaterThan(0);
     } finally {
       stripe.failRefunds(false);
+    }
+  });
+});
+
+describe("a currency Stripe counts in whole units", () => {
+  it("a shop in yen asks Stripe for whole yen and takes its answer back in the shop's units", async () => {
+    const yen = await createTestShop({
+      env: {
+        SHOP_CURRENCY: "JPY",
+        STRIPE_SECRET_KEY: "sk_test_shop",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+      },
+    });
+    try {
+      const customer = await yen.customer();
+      const variant = await yen.db.selectFrom("product_variant").select("id").orderBy("id").executeTakeFirstOrThrow();
+      await customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id, quantity: 1 } });
+      const res = await customer.request("/api/checkout", {
+        method: "POST",
+        headers: { "idempotency-key": `yen-${Date.now()}` },
+        json: { ...orderForm("unused"), payment_method: "stripe" },
+      });
+      expect(res.status).toBe(201);
+      const body = await res.json();
+      const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === body.insertedId)!;
+      expect(session.currency).toBe("jpy");
+      expect(session.amount_total).toBe(Math.round(body.order.total)); // whole yen, not hundredths
+      const event = stripe.signedEvent("checkout.session.completed", session, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: "pi_test_yen",
+      });
+      const paid = await yen.app.request(`${TEST_ORIGIN}/api/payments/stripe/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": event.signature },
+        body: event.payload,
+      });
+      expect(await paid.json()).toMatchObject({ outcome: "paid" });
+    } finally {
+      await yen.close();
     }
   });
 });

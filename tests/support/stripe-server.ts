@@ -2,7 +2,8 @@
  * A small stand-in for the Stripe endpoints the shop calls, so that payments are tested on this
  * machine without the internet, through Stripe's official SDK (pointed here with STRIPE_API_BASE):
  *
- *   POST /v1/checkout/sessions        creates a session whose `url` is a payment page served here
+ *   POST /v1/checkout/sessions        creates a session whose `url` is a payment page served here (the
+ *                                     same Idempotency-Key again answers the same session)
  *   GET  /v1/checkout/sessions/{id}   the session
  *   POST /v1/refunds                  refunds a payment intent (the same Idempotency-Key is the same refund)
  *   GET  /pay/{id}, POST /pay/{id}    the "hosted" payment page: paying marks the session paid, delivers
@@ -30,6 +31,8 @@ export type StandInSession = {
   customer_email: string | null;
   payment_status: "unpaid" | "paid";
   status: "open" | "complete" | "expired";
+  /** when the page closes, in seconds since 1970 (24 hours after it opens, as Stripe's default) */
+  expires_at: number;
   payment_intent: string | null;
   success_url: string;
   cancel_url: string;
@@ -45,6 +48,8 @@ export type StripeStandIn = {
   requests: Recorded[];
   /** makes every refund fail (a card that can no longer be refunded, Stripe down…) */
   failRefunds: (fail: boolean) => void;
+  /** makes every refund take this long to answer */
+  slowRefunds: (ms: number) => void;
   /** builds a signed event about a session (optionally altered) */
   signedEvent: (
     type: string,
@@ -74,7 +79,9 @@ export async function startStripeStandIn(options: {
   const sessions = new Map<string, StandInSession>();
   const refunds = new Map<string, { id: string; payment_intent: string; idempotencyKey: string | null }>();
   const requests: Recorded[] = [];
+  const sessionsByKey = new Map<string, StandInSession>();
   let refundsFail = false;
+  let refundDelay = 0;
   const signer = new Stripe("sk_test_stand_in");
   let base = "";
 
@@ -130,6 +137,8 @@ export async function startStripeStandIn(options: {
         }
         if (url.pathname === "/health") return json(res, 200, { ok: true });
         if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+          const again = idempotencyKey ? sessionsByKey.get(idempotencyKey) : undefined;
+          if (again) return json(res, 200, again);
           const id = random("cs");
           const quantity = Number(body["line_items[0][quantity]"] ?? 1);
           const session: StandInSession = {
@@ -147,11 +156,13 @@ export async function startStripeStandIn(options: {
             customer_email: body.customer_email ?? null,
             payment_status: "unpaid",
             status: "open",
+            expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
             payment_intent: null,
             success_url: (body.success_url ?? "").replace("{CHECKOUT_SESSION_ID}", id),
             cancel_url: body.cancel_url ?? "",
           };
           sessions.set(id, session);
+          if (idempotencyKey) sessionsByKey.set(idempotencyKey, session);
           return json(res, 200, session);
         }
         const sessionPath = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(url.pathname);
@@ -162,6 +173,7 @@ export async function startStripeStandIn(options: {
             : json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
         }
         if (req.method === "POST" && url.pathname === "/v1/refunds") {
+          if (refundDelay) await new Promise((resolve) => setTimeout(resolve, refundDelay));
           if (refundsFail) {
             return json(res, 400, {
               error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Refund refused." },
@@ -208,6 +220,9 @@ export async function startStripeStandIn(options: {
     requests,
     failRefunds: (fail) => {
       refundsFail = fail;
+    },
+    slowRefunds: (ms) => {
+      refundDelay = ms;
     },
     signedEvent,
     pay,
