@@ -1,5 +1,8 @@
 import { DomainError } from "../../domain/shared/errors.ts";
 
+/** The most fields a form may have: the largest of the shop's (a product with 100 variants) has ~900. */
+export const MAX_FORM_FIELDS = 5_000;
+
 /** A form's text fields (a field sent more than once becomes a list) and its files. */
 export type FormInput = { values: Record<string, string | string[]>; files: Record<string, File> };
 
@@ -16,13 +19,24 @@ export async function readForm(request: Request): Promise<FormInput> {
   }
   const values: Record<string, string | string[]> = {};
   const files: Record<string, File> = {};
+  let fields = 0;
   for (const [key, value] of form.entries()) {
+    if (++fields > MAX_FORM_FIELDS) {
+      throw new DomainError(
+        "payload_too_large",
+        `A form has at most ${MAX_FORM_FIELDS.toLocaleString("en-US")} fields.`,
+      );
+    }
     if (typeof value !== "string") {
       files[key] ??= value;
       continue;
     }
+    // a repeated field grows its list in place: copying it each time made a form of one name
+    // repeated a few thousand times cost seconds
     const previous = values[key];
-    values[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    if (previous === undefined) values[key] = value;
+    else if (Array.isArray(previous)) previous.push(value);
+    else values[key] = [previous, value];
   }
   return { values, files };
 }
