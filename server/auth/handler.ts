@@ -31,10 +31,20 @@ export function authRequestHandler(auth: Auth, ctx: DataContext, options: { acco
     inHouseErrors(await handle(request, clientIp));
 }
 
+/**
+ * Better Auth's admin plugin keeps the role and the "disabled" flag and refuses disabled accounts; its
+ * own endpoints (list sessions with their tokens, set a password, impersonate, change a role) are not
+ * served: the shop's admin pages do that work, by the shop's rules and in its audit log.
+ */
+const UNSERVED = /^\/api\/auth\/admin(?:\/|$)/;
+
 function limitedHandler(auth: Auth, ctx: DataContext, options: { accountLimits: boolean }) {
   return async (request: Request, clientIp: string): Promise<Response> => {
-    const forwarded = withClientIp(request, clientIp);
     const url = new URL(request.url);
+    if (UNSERVED.test(url.pathname)) {
+      return Response.json({ error: { code: "not_found", message: "No such endpoint." } }, { status: 404 });
+    }
+    const forwarded = withClientIp(request, clientIp);
     const limited = url.pathname === SIGN_IN_PATH || MAIL_PATHS.has(url.pathname);
     if (!options.accountLimits || request.method !== "POST" || !limited) {
       return auth.handler(forwarded);

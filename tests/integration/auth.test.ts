@@ -229,9 +229,27 @@ describe("Better Auth's own endpoints cannot grant admin", () => {
     const setRole = await unchanged(shop, () =>
       customer.request("/api/auth/admin/set-role", { method: "POST", json: { userId: user!.id, role: "admin" } }),
     );
-    expect(setRole.status).toBe(403);
-    expect((await customer.request("/api/auth/admin/list-users")).status).toBe(403);
+    expect(setRole.status).toBe(404);
+    expect((await customer.request("/api/auth/admin/list-users")).status).toBe(404);
     expect((await userRow(shop, customer.email))?.role).toBe("user");
+  });
+
+  it("serves an admin none of the admin plugin's endpoints: sessions' tokens, passwords, roles, impersonation", async () => {
+    const admin = await shop.admin();
+    const customer = await shop.customer();
+    const user = await userRow(shop, customer.email);
+    const calls: [string, Record<string, unknown> | undefined][] = [
+      ["/api/auth/admin/list-users", undefined],
+      ["/api/auth/admin/list-user-sessions", { userId: user!.id }],
+      ["/api/auth/admin/set-user-password", { userId: user!.id, newPassword: "taken-over-1234" }],
+      ["/api/auth/admin/impersonate-user", { userId: user!.id }],
+      ["/api/auth/admin/set-role", { userId: user!.id, role: "admin" }],
+      ["/api/auth/admin/create-user", { email: newEmail(), password: "x", name: "Made", role: "admin" }],
+    ];
+    for (const [path, json] of calls) {
+      const res = await unchanged(shop, () => admin.request(path, json ? { method: "POST", json } : {}));
+      await expectError(res, 404);
+    }
   });
 });
 
