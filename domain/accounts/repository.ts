@@ -2,14 +2,28 @@ import { sql } from "kysely";
 import { type DB, inTransaction } from "../../db/connection.ts";
 import { toIso } from "../../db/dialect.ts";
 
-export type AccountRow = { id: string; email: string; name: string; role: string | null };
+export type AccountRow = {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  emailVerified: boolean;
+  banned: boolean;
+};
 
 export async function findByEmail(db: DB, email: string): Promise<AccountRow | undefined> {
-  return db
+  const row = await db
     .selectFrom("user")
-    .select(["id", "email", "name", "role"])
+    .select(["id", "email", "name", "role", "emailVerified", "banned"])
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
+  return row
+    ? {
+        ...row,
+        emailVerified: row.emailVerified === true || Number(row.emailVerified) === 1,
+        banned: row.banned === true || Number(row.banned) === 1,
+      }
+    : undefined;
 }
 
 export async function setRole(db: DB, userId: string, role: "admin" | "user"): Promise<void> {

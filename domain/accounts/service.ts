@@ -41,6 +41,17 @@ export async function makeAdmin(
     });
   }
   if (row.role === "admin") return { matchedCount: 1, modifiedCount: 0 };
+  // whoever registered an address first need not own it: only a confirmed address is made admin
+  if (!row.emailVerified) {
+    throw new DomainError("conflict", `${email} has not confirmed its address yet.`, {
+      email: "This account has not confirmed its email address yet: ask them to open the link we mailed them.",
+    });
+  }
+  if (row.banned) {
+    throw new DomainError("conflict", `${email} is disabled.`, {
+      email: "This account is disabled: enable it on its customer page first.",
+    });
+  }
   await inTransaction(ctx.db, async (trx) => {
     await repo.setRole(trx, row.id, "admin");
     await recordAudit(trx, ctx.actor, {

@@ -34,6 +34,7 @@ import {
 } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { uniqueTag } from "./support/env.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
 import { expectLoginRedirect, open } from "./support/navigation.ts";
 import {
   catalogue,
@@ -500,7 +501,7 @@ test.describe("All Customer Review", () => {
 });
 
 test.describe("Make Admin", () => {
-  test("an unknown email is refused beside the field; a customer made admin sees the admin pages", async ({
+  test("an unknown or unconfirmed email is refused beside the field; a customer made admin sees the admin pages", async ({
     page,
     customer,
     admin,
@@ -521,6 +522,13 @@ test.describe("Make Admin", () => {
     const before = await page.request.get(`/api/users/${encodeURIComponent(customer.email)}`);
     expect((await before.json()).admin).toBe(false);
 
+    // an address nobody has confirmed is not made admin: whoever registered it first need not own it
+    await email.fill(customer.email);
+    await admin.getByRole("button", { name: "Make Admin" }).click();
+    await expectFieldError(email, /has not confirmed its email address/);
+    await page.goto(linkIn(await waitForMail(customer.email, /Confirm your email address/), "/api/auth/verify-email"));
+    await expect(page).toHaveURL(/\/email-verified$/);
+
     await email.fill(customer.email);
     await admin.getByRole("button", { name: "Make Admin" }).click();
     await expectToast(admin, "Made Admin successfully!");
@@ -528,7 +536,7 @@ test.describe("Make Admin", () => {
     await expect(email).not.toHaveAttribute("aria-invalid", "true");
 
     // the customer's next page load shows the admin links, which work
-    await page.reload();
+    await open(page, "/dashboard");
     await expect(menu).toContainText("Admin");
     for (const p of ADMIN_PAGES) await expect(menu.getByRole("link", { name: p.menu })).toHaveAttribute("href", p.path);
     await menu.getByRole("link", { name: "Manage All Orders" }).click();

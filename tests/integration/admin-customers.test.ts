@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  confirmEmail,
   cookieHeader,
   expectError,
   firstProduct,
   placeOrder,
   rawRequest,
   signInResponse,
+  unchanged,
 } from "../support/fixtures.ts";
 import { ADMIN, type Client, CUSTOMER_PASSWORD, createTestShop, type TestShop } from "../support/shop.ts";
 
@@ -131,5 +133,25 @@ describe("disabling and enabling an account", () => {
       await expectError(await customer.request(path, init), 403);
     }
     expect((await find(customer.email))[0].disabled).toBe(false);
+  });
+});
+
+describe("making an admin", () => {
+  const makeAdmin = (email: string) => admin.request("/api/users/admin", { method: "PUT", json: { email } });
+
+  it("only makes an account admin once its address is confirmed (whoever registered it first need not own it)", async () => {
+    const squatter = await shop.customer();
+    const refused = await unchanged(shop, () => makeAdmin(squatter.email));
+    expect((await expectError(refused, 409)).fields?.email).toMatch(/has not confirmed its email address/);
+    await confirmEmail(shop, squatter.email);
+    expect(await (await makeAdmin(squatter.email)).json()).toMatchObject({ modifiedCount: 1 });
+  });
+
+  it("does not make a disabled account admin", async () => {
+    const customer = await shop.customer();
+    await confirmEmail(shop, customer.email);
+    await admin.request(`/api/admin/customers/${await idOf(customer.email)}/disable`, { method: "POST" });
+    const refused = await unchanged(shop, () => makeAdmin(customer.email));
+    expect((await expectError(refused, 409)).fields?.email).toMatch(/disabled/);
   });
 });

@@ -3,7 +3,7 @@
  * transaction, and only admins can read it. Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, expectError, firstProduct, placeOrder } from "../support/fixtures.ts";
+import { confirmEmail, createProduct, expectError, firstProduct, placeOrder } from "../support/fixtures.ts";
 import { ADMIN, type Client, createTestShop, type TestShop } from "../support/shop.ts";
 
 let shop: TestShop;
@@ -71,6 +71,7 @@ describe("audit log", () => {
     ]);
 
     const customer = await shop.customer();
+    await confirmEmail(shop, customer.email);
     expect((await admin.request("/api/users/admin", { method: "PUT", json: { email: customer.email } })).status).toBe(
       200,
     );

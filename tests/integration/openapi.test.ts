@@ -1,7 +1,14 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addToWishlist, createProduct, expectError, firstProduct, orderForm } from "../support/fixtures.ts";
+import {
+  addToWishlist,
+  confirmEmail,
+  createProduct,
+  expectError,
+  firstProduct,
+  orderForm,
+} from "../support/fixtures.ts";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 type Operation = {
@@ -240,6 +247,7 @@ describe("the API's answers", () => {
       json: { email: customer.email, displayName: "Schema Checker II" },
     });
     await expectDocumented(renamed, "PUT", "/users");
+    await confirmEmail(shop, customer.email);
     const promoted = await admin.request("/api/users/admin", { method: "PUT", json: { email: customer.email } });
     await expectDocumented(promoted, "PUT", "/users/{key}");
     const notAdmin = await shop.anonymous.request("/api/users/admin", { method: "PUT", json: { email: "a@b.test" } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addReview,
   addToWishlist,
+  confirmEmail,
   cookieHeader,
   createProduct,
   firstProduct,
@@ -41,6 +42,7 @@ async function writes(customer: Client, admin: Client): Promise<Write[]> {
   const own = await createProduct(admin);
   const other = await firstProduct(shop, 1);
   const bystander = await shop.customer();
+  await confirmEmail(shop, bystander.email); // an address its owner confirmed can be made admin
   const json = (client: Client, path: string, method: string, body: unknown, headers: Record<string, string>) =>
     client.request(path, { method, json: body, headers });
   return [

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NAME_MAX_LENGTH } from "../../domain/accounts/index.ts";
-import { addReview, brokenJsonBody, expectError, notJsonBody, unchanged, userRow } from "../support/fixtures.ts";
+import {
+  addReview,
+  brokenJsonBody,
+  confirmEmail,
+  expectError,
+  notJsonBody,
+  unchanged,
+  userRow,
+} from "../support/fixtures.ts";
 import { ADMIN, createTestShop, type TestShop } from "../support/shop.ts";
 
 let shop: TestShop;
@@ -50,6 +58,7 @@ describe("GET /api/users/{email}", () => {
 describe("PUT /api/users/admin", () => {
   it("promotes an account; its next request is an admin's", async () => {
     const customer = await shop.customer();
+    await confirmEmail(shop, customer.email);
     await expectError(await customer.request("/api/orders"), 403);
     const admin = await shop.admin();
     const res = await admin.request("/api/users/admin", makeAdmin(customer.email.toUpperCase()));

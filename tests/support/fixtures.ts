@@ -5,6 +5,7 @@
  */
 import sharp from "sharp";
 import { expect } from "vitest";
+import { markEmailVerified } from "../../domain/accounts/index.ts";
 import type { Client, TestShop } from "./shop.ts";
 import { TEST_ORIGIN } from "./shop.ts";
 
@@ -111,6 +112,13 @@ export async function orderLines(shop: TestShop, orderId: string) {
 
 export async function userRow(shop: TestShop, email: string) {
   return shop.db.selectFrom("user").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+}
+
+/** The account confirms its address, as its mailed link does (the mail tests follow the link itself). */
+export async function confirmEmail(shop: TestShop, email: string): Promise<void> {
+  const user = await userRow(shop, email);
+  if (!user) throw new Error(`no account ${email}`);
+  await markEmailVerified({ db: shop.db }, user.id);
 }
 
 // ── requests that must be refused ──
