@@ -192,6 +192,14 @@ export const variantInput = z.object({
   /** null or absent: the product's price */
   price: variantPrice.optional(),
   stock: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), stockSchema),
+  /**
+   * The stock the admin's page showed: the stock is then written only if they changed it, and only
+   * if no order changed it meanwhile (absent: `stock` is written as it is).
+   */
+  stockWas: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    stockSchema.optional(),
+  ),
 });
 export type VariantInput = z.infer<typeof variantInput>;
 

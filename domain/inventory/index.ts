@@ -11,5 +11,6 @@ export {
   type Shortage,
   type StockMove,
   setStock,
+  setStockIfStill,
   takeStock,
 } from "./service.ts";

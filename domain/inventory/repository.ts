@@ -4,6 +4,13 @@ import type { DB } from "../../db/connection.ts";
 export type StockMove = { variantId: string; quantity: number };
 
 /**
+ * Moves in one order, by variant: on PostgreSQL each update locks its row until the transaction
+ * ends, and two orders locking the same variants in opposite orders would deadlock.
+ */
+const inLockOrder = (moves: StockMove[]) =>
+  [...moves].sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+
+/**
  * Takes each line's quantity from stock with a conditional update (`stock >= quantity`), never
  * read-then-write: two orders racing for the last unit cannot both get it. Answers the variants
  * that had too little; the caller's transaction must then roll back.
@@ -11,7 +18,7 @@ export type StockMove = { variantId: string; quantity: number };
 export async function take(db: DB, moves: StockMove[]): Promise<string[]> {
   const short: string[] = [];
   const now = new Date().toISOString();
-  for (const move of moves) {
+  for (const move of inLockOrder(moves)) {
     const result = await db
       .updateTable("product_variant")
       .set((eb) => ({ stock: eb("stock", "-", move.quantity), updated_at: now }))
@@ -26,7 +33,7 @@ export async function take(db: DB, moves: StockMove[]): Promise<string[]> {
 /** Puts quantities back (a cancelled or erased order). Variants deleted since are skipped. */
 export async function giveBack(db: DB, moves: StockMove[]): Promise<void> {
   const now = new Date().toISOString();
-  for (const move of moves) {
+  for (const move of inLockOrder(moves)) {
     await db
       .updateTable("product_variant")
       .set((eb) => ({ stock: eb("stock", "+", move.quantity), updated_at: now }))
@@ -40,6 +47,17 @@ export async function setStock(db: DB, variantId: string, stock: number): Promis
     .updateTable("product_variant")
     .set({ stock, updated_at: new Date().toISOString() })
     .where("id", "=", variantId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sets a variant's stock only if it is still `was`; answers the rows changed (0: it changed meanwhile). */
+export async function setStockIfStill(db: DB, variantId: string, stock: number, was: number): Promise<number> {
+  const result = await db
+    .updateTable("product_variant")
+    .set({ stock, updated_at: new Date().toISOString() })
+    .where("id", "=", variantId)
+    .where("stock", "=", was)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

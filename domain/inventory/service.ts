@@ -52,6 +52,10 @@ export const returnStock = (ctx: DataContext, moves: repo.StockMove[]) => repo.g
 
 export const setStock = (ctx: DataContext, variantId: string, stock: number) => repo.setStock(ctx.db, variantId, stock);
 
+/** Sets the stock an admin typed over the value their page showed, only if no order changed it since (0: it did). */
+export const setStockIfStill = (ctx: DataContext, variantId: string, stock: number, was: number) =>
+  repo.setStockIfStill(ctx.db, variantId, stock, was);
+
 /** The inventory page's query: text (product title or SKU), only low stock, a page. */
 export const inventoryQuery = pageQuery.extend({
   q: z

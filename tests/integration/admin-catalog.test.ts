@@ -11,7 +11,7 @@ import { loader as productsPage } from "../../app/routes/dashboard/admin/manage-
 import { loader as productPage } from "../../app/routes/product.tsx";
 import { loader as sitemapPage } from "../../app/routes/sitemap.ts";
 import { unescapeCell } from "../../domain/catalog/csv-rows.ts";
-import { createProduct, expectError, pngImage } from "../support/fixtures.ts";
+import { createProduct, expectError, pngImage, unchanged } from "../support/fixtures.ts";
 import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the route modules' own argument types
@@ -148,6 +148,34 @@ describe("PUT /api/products/{id}", () => {
     });
     expect(removed.status).toBe(200);
     expect((await removed.json()).variants).toHaveLength(1);
+  });
+
+  it("keeps stock that orders changed while the admin edited: untouched it stays, typed over it is refused", async () => {
+    const { id, product } = await createProduct(admin);
+    const shown = product.variants[0];
+    // the admin's page showed `shown.stock`; an order then takes 3
+    await shop.db
+      .updateTable("product_variant")
+      .set({ stock: shown.stock - 3 })
+      .where("id", "=", shown.id)
+      .execute();
+    const variant = { id: shown.id, sku: shown.sku, options: shown.options, stockWas: shown.stock };
+    const renamed = await put(admin, id, {
+      title: "Renamed while selling",
+      variants: [{ ...variant, stock: shown.stock }],
+    });
+    expect(renamed.status).toBe(200);
+    expect((await renamed.json()).variants[0].stock).toBe(shown.stock - 3);
+
+    const typed = await unchanged(shop, () =>
+      put(admin, id, { title: "Typed over", variants: [{ ...variant, stock: shown.stock + 10 }] }),
+    );
+    const error = await expectError(typed, 409);
+    expect(error.fields?.["variants.0.stock"]).toMatch(/changed meanwhile/);
+
+    const current = { ...variant, stockWas: shown.stock - 3 };
+    const fresh = await put(admin, id, { variants: [{ ...current, stock: 20 }] });
+    expect((await fresh.json()).variants[0].stock).toBe(20);
   });
 
   it("answers 422 with every bad field beside its name, and changes nothing", async () => {

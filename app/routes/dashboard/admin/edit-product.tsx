@@ -73,6 +73,7 @@ function formToInput(values: FormInput["values"]) {
       sku: text(`variants.${j}.sku`),
       price: text(`variants.${j}.price`) || null,
       stock: text(`variants.${j}.stock`),
+      ...(id ? { stockWas: text(`variants.${j}.stockWas`) } : {}),
       options: Object.fromEntries(
         optionRows.flatMap((row, k) => (options[k].name ? [[options[k].name, text(`variants.${j}.opt.${row}`)]] : [])),
       ),
@@ -289,6 +290,8 @@ function OptionsAndVariants({
                     placeholder="Product's"
                     error={err("price")}
                   />
+                  {/* the stock as this page shows it: an order meanwhile is not overwritten */}
+                  {v ? <input type="hidden" name={`variants.${j}.stockWas`} value={String(v.stock)} readOnly /> : null}
                   <Field
                     label="Stock"
                     name={`variants.${j}.stock`}
