@@ -56,6 +56,21 @@ describe("parseProductsCsv", () => {
     ]);
   });
 
+  it("stops reading a file of more lines than an import can hold, blank ones included", () => {
+    for (const filler of ["\n", ",,,,\n"]) {
+      const text = `${HEADER}\nA-1,X,Men,1,1\n${filler.repeat(1_000_000)}`;
+      const { rows, errors } = parseProductsCsv(text);
+      expect(rows).toEqual([]);
+      expect(errors).toHaveLength(1);
+      expect(errors[0].message).toMatch(
+        /^The file has more than 10,001 lines; one import takes at most 5,000 products/,
+      );
+    }
+    // a file of 5,000 products and some empty rows at its end is still read
+    const fine = `${HEADER}\n${"A-1,X,Men,1,1\n".repeat(10)}${",,,,\n".repeat(4_000)}`;
+    expect(parseProductsCsv(fine).errors.filter((e) => /more than/.test(e.message))).toEqual([]);
+  });
+
   it("answers a broken quote as a problem of the file, not an exception", () => {
     const { rows, errors } = parseProductsCsv(`${HEADER}\nA-1,"unclosed,Men,1,1\n`);
     expect(rows).toEqual([]);

@@ -79,6 +79,9 @@ const rowSchema = z.object({
     .transform((v) => v || undefined),
 });
 
+/** The most records a products CSV is read to: a header, MAX_IMPORT_ROWS rows, and as many blank lines. */
+const MAX_CSV_LINES = 1 + 2 * MAX_IMPORT_ROWS;
+
 /**
  * Reads a products CSV: a UTF-8 BOM is dropped, CRLF or LF, quoted fields may hold commas,
  * quotes and line breaks. Answers the checked rows and every problem, each with its row number
@@ -87,11 +90,23 @@ const rowSchema = z.object({
 export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowError[] } {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false });
+    // read no further than an import can take (with as many blank lines again): a file of millions
+    // of empty lines parsed whole held the server's only thread for a minute and a gigabyte of memory
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: false,
+      to: MAX_CSV_LINES + 1,
+    });
   } catch (e) {
     const err = e as { message?: string; records?: number };
     const row = (err.records ?? 0) + 1;
     return { rows: [], errors: [{ row, message: `The file is not valid CSV: ${err.message ?? "unreadable"}` }] };
+  }
+  if (records.length > MAX_CSV_LINES) {
+    const message = `The file has more than ${MAX_CSV_LINES.toLocaleString("en-US")} lines; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} products (remove any empty rows at its end).`;
+    return { rows: [], errors: [{ row: 1, message }] };
   }
   const [header, ...data] = records;
   if (!header || header.every((h) => h.trim() === "")) {
