@@ -175,7 +175,8 @@ export async function removeCartItem(ctx: CartContext, itemId: string): Promise<
 
 /**
  * A visitor who signs in keeps what they put in the cart: the visitor's lines join the customer's
- * cart (quantities add up, to at most the per-line maximum), and the visitor's cart is gone.
+ * cart (quantities add up, to at most the per-line maximum; new lines only while the cart holds
+ * fewer than MAX_CART_LINES), and the visitor's cart is gone.
  */
 export async function mergeVisitorCart(ctx: DataContext, visitorCartId: string, userId: string): Promise<void> {
   if (!isWellFormedId(visitorCartId)) return;
@@ -189,11 +190,15 @@ export async function mergeVisitorCart(ctx: DataContext, visitorCartId: string, 
       target = { id: newId(), userId };
       await repo.insertCart(trx, target.id, userId);
     }
+    let count = (await repo.items(trx, target.id)).length;
     for (const line of lines) {
       const existing = await repo.findItemByVariant(trx, target.id, line.variantId);
       if (existing)
         await repo.setQuantity(trx, existing.id, Math.min(MAX_CART_QUANTITY, existing.quantity + line.quantity));
-      else await repo.insertItem(trx, { ...line, id: newId(), cartId: target.id });
+      else if (count < MAX_CART_LINES) {
+        await repo.insertItem(trx, { ...line, id: newId(), cartId: target.id });
+        count += 1;
+      }
     }
     await repo.deleteCart(trx, visitor.id);
     await repo.touch(trx, target.id);

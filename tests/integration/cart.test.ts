@@ -3,6 +3,7 @@
  * reads, every refusal, and stock that never oversells (also when 50 customers race for 5 units).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CART_LINES } from "../../domain/cart/index.ts";
 import { countRows, expectError, orderForm, unchanged } from "../support/fixtures.ts";
 import { type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
@@ -198,6 +199,36 @@ describe("the cart API", () => {
     expect(merged.itemCount).toBe(4);
     expect(merged.items.find((i: { variantId: string }) => i.variantId === variants[0].id).quantity).toBe(3);
     expect(await (await customer.request("/api/cart")).json()).toEqual(merged);
+  });
+});
+
+describe("the most lines a cart holds", () => {
+  it("a visitor's cart joins a full one only where the customer already has the item: the cart stays at its limit", async () => {
+    const inStock = await shop.db
+      .selectFrom("product_variant")
+      .innerJoin("product", "product.id", "product_variant.product_id")
+      .select("product_variant.id")
+      .where("product_variant.stock", ">", 5)
+      .where("product.status", "=", "published")
+      .orderBy("product_variant.id")
+      .limit(MAX_CART_LINES + 1)
+      .execute();
+    expect(inStock).toHaveLength(MAX_CART_LINES + 1);
+    const customer = await shop.customer();
+    for (const { id } of inStock.slice(0, MAX_CART_LINES)) {
+      expect((await customer.request("/api/cart/items", { method: "POST", json: { variantId: id } })).status).toBe(201);
+    }
+    const browser = visitor();
+    await browser.request("/api/cart/items", { method: "POST", json: { variantId: inStock[0].id, quantity: 2 } });
+    await browser.request("/api/cart/items", { method: "POST", json: { variantId: inStock[MAX_CART_LINES].id } });
+    const signIn = await browser.request("/api/auth/sign-in/email", {
+      method: "POST",
+      json: { email: customer.email, password: "customer-password-1" },
+    });
+    expect(signIn.status).toBe(200);
+    const merged = await (await browser.request("/api/cart")).json();
+    expect(merged.items).toHaveLength(MAX_CART_LINES);
+    expect(merged.items.find((i: { variantId: string }) => i.variantId === inStock[0].id).quantity).toBe(3);
   });
 });
 
