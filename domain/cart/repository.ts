@@ -78,6 +78,25 @@ export async function deleteItems(db: DB, cartId: string): Promise<void> {
   await db.deleteFrom("cart_item").where("cart_id", "=", cartId).execute();
 }
 
+/** Deletes these lines if each is still there with this quantity; answers how many were. */
+export async function deleteLinesAsRead(
+  db: DB,
+  cartId: string,
+  lines: { id: string; quantity: number }[],
+): Promise<number> {
+  let deleted = 0;
+  for (const line of lines) {
+    const result = await db
+      .deleteFrom("cart_item")
+      .where("cart_id", "=", cartId)
+      .where("id", "=", line.id)
+      .where("quantity", "=", line.quantity)
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
 export async function deleteCart(db: DB, cartId: string): Promise<void> {
   await db.deleteFrom("cart").where("id", "=", cartId).execute();
 }

@@ -205,8 +205,20 @@ export async function mergeVisitorCart(ctx: DataContext, visitorCartId: string, 
   });
 }
 
-/** Empties a cart (after its checkout, inside the order's transaction). */
-export const emptyCart = (ctx: DataContext, cartId: string) => repo.deleteItems(ctx.db, cartId);
+/**
+ * Takes the lines a checkout ordered out of the cart, inside the order's transaction: each must still
+ * be there as the checkout read it, or nothing is ordered (a second checkout of the same cart at
+ * once, or a quantity changed in another tab meanwhile, would otherwise order the cart twice).
+ */
+export async function takeOrderedLines(
+  ctx: DataContext,
+  cartId: string,
+  lines: { id: string; quantity: number }[],
+): Promise<void> {
+  if ((await repo.deleteLinesAsRead(ctx.db, cartId, lines)) !== lines.length) {
+    throw new DomainError("conflict", "Your cart changed while you were checking out: look it over and try again.");
+  }
+}
 
 /** Deletes visitors' carts untouched for ANONYMOUS_CART_DAYS. */
 export const expireVisitorCarts = (ctx: DataContext) =>

@@ -275,6 +275,24 @@ describe("POST /api/checkout", () => {
     expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([8, 9]);
   });
 
+  it("orders one cart once when two checkouts of it (two tabs, two request keys) arrive at once", async () => {
+    const { variants } = await productWithSizes();
+    const [a, b] = [variants[0], variants[1]];
+    await setStock(a.id, 20);
+    await setStock(b.id, 20);
+    const customer = await customerWithCart([
+      [a.id, 2],
+      [b.id, 1],
+    ]);
+    const answers = await Promise.all(
+      ["tab-one", "tab-two", "tab-three"].map((tab) => checkout(customer, `${tab}-${Date.now()}`)),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([18, 19]);
+    const orders = await (await customer.request(`/api/orders/${encodeURIComponent(customer.email)}`)).json();
+    expect(orders).toHaveLength(1);
+  });
+
   it("refuses a line beyond stock with 409 out_of_stock naming it, and changes nothing", async () => {
     const { variants } = await productWithSizes();
     const [a, b] = [variants[2], variants[3]];
