@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
-import { emailSchema, hasNoNul, requiredText } from "../shared/schemas.ts";
+import { emailSchema, hasNoNul, oneLineText, requiredText } from "../shared/schemas.ts";
 
 export const NAME_MAX_LENGTH = 80;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,10 +9,10 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const makeAdminInput = z.object({ email: emailSchema });
 export const profileInput = z.object({
   email: emailSchema,
-  displayName: requiredText("Display name", NAME_MAX_LENGTH),
+  displayName: oneLineText("Display name", NAME_MAX_LENGTH),
 });
 
-export const nameSchema = requiredText("Your name", NAME_MAX_LENGTH);
+export const nameSchema = oneLineText("Your name", NAME_MAX_LENGTH);
 
 /** The shop's password rule, shown beside the field: long enough, and not only letters or only digits. */
 export const passwordSchema = z

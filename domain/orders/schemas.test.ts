@@ -65,6 +65,21 @@ describe("the shipping form", () => {
     expect(errorsOf(shippingInput, { ...form, address: "a".repeat(201) })).toHaveProperty("address");
   });
 
+  it("refuses line breaks, escape sequences and text-reversing marks in one-line fields", () => {
+    for (const [field, value] of [
+      ["full_name", "Eve\r\nBcc: victim@example.com"],
+      ["full_name", "Eve\u202egnp.exe"],
+      ["state", "a\u001b[2Jb"],
+      ["city", "Paris\u2066"],
+      ["address", "12 Row\u0085"],
+    ]) {
+      expect(errorsOf(shippingInput, { ...form, [field]: value }), JSON.stringify(value)).toEqual({
+        [field]: expect.stringMatching(/contains a character that is not allowed/),
+      });
+    }
+    expect(shippingInput.safeParse({ ...form, full_name: "Zoë O’Brien-Łukasz 李" }).success).toBe(true);
+  });
+
   it("refuses the NUL character", () => {
     expect(errorsOf(shippingInput, { ...form, address: "12 Row\u0000" })).toEqual({
       address: "Address contains a character that is not allowed.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PAYMENT_STATUSES, paymentMethodSchema } from "../payments/index.ts";
 import { pageQuery } from "../shared/pagination.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
-import { emailSchema, hasNoNul, idSchema, requiredText } from "../shared/schemas.ts";
+import { emailSchema, hasNoNul, idSchema, oneLineText, requiredText } from "../shared/schemas.ts";
 import { ORDER_STATUSES } from "./status.ts";
 
 /** How many of one product a line may hold. */
@@ -23,10 +23,10 @@ const accepted = z
  * (`full_name`, `zip`, `checkbox` for the acknowledgement).
  */
 export const shippingInput = z.object({
-  full_name: requiredText("Full name", 120),
-  address: requiredText("Address", 200),
-  city: requiredText("City", 100),
-  state: requiredText("State", 100),
+  full_name: oneLineText("Full name", 120),
+  address: oneLineText("Address", 200),
+  city: oneLineText("City", 100),
+  state: oneLineText("State", 100),
   zip: requiredText("Zip", 12).regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/, "Enter a valid zip or postal code."),
   phone: requiredText("Phone", PHONE_MAX_LENGTH).regex(PHONE_PATTERN, "Enter a valid phone number."),
   checkbox: accepted,

@@ -19,6 +19,20 @@ export const requiredText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .refine(hasNoNul, `${label} contains a character that is not allowed.`);
 
+/**
+ * Characters a one-line field (a name, an address line) never holds: control characters (line
+ * breaks, escape sequences a terminal would run when an export is printed) and the marks that turn
+ * text around ("Eve\u202Egnp.exe" shows as "Eveexe.png").
+ */
+const NOT_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** A required line of text that is one line of plain text: names, address lines. */
+export const oneLineText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
+  requiredText(label, max).refine(
+    (v) => !NOT_IN_ONE_LINE.test(v),
+    `${label} contains a character that is not allowed.`,
+  );
+
 export const optionalText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
   z
     .string()
