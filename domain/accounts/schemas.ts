@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
-import { emailSchema, hasNoNul, oneLineText, requiredText } from "../shared/schemas.ts";
+import { emailSchema, hasNoNul, oneLineText } from "../shared/schemas.ts";
 
 export const NAME_MAX_LENGTH = 80;
 export const PASSWORD_MIN_LENGTH = 8;

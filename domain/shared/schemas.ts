@@ -24,6 +24,7 @@ export const requiredText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
  * breaks, escape sequences a terminal would run when an export is printed) and the marks that turn
  * text around ("Eve\u202Egnp.exe" shows as "Eveexe.png").
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const NOT_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** A required line of text that is one line of plain text: names, address lines. */
