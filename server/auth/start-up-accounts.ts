@@ -46,6 +46,11 @@ async function ensureFirstAdmin(
   }
   if ((await readSetting(ctx, FIRST_ADMIN_SETTING)) === existing.id) {
     if (existing.role !== "admin") await accounts.setRole(ctx, existing.id, "admin");
+    // the operator's way back in: another admin may have disabled the first admin's account
+    if (existing.banned) {
+      await accounts.unlockAccount(ctx, existing.id);
+      log.warn({ email: admin.email, reason: existing.banReason }, "enabled the shop admin's disabled account again");
+    }
     return;
   }
   if (!admin.password) {

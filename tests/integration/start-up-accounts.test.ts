@@ -89,6 +89,23 @@ describe("SHOP_ADMIN_EMAIL", () => {
     expect(signIn.status).toBe(200);
     expect(await (await whoAmI(again, { cookie: cookieHeader(signIn) })).json()).toMatchObject({ admin: true });
   });
+
+  it("a start enables the first admin's account again if another admin disabled it (the operator's way back in)", async () => {
+    const first = await start({ SHOP_ADMIN_EMAIL: OWNER, SHOP_ADMIN_PASSWORD: OPERATOR_PASSWORD });
+    const owner = await userRow(first, OWNER);
+    // a second admin, made by the owner, turns on them
+    const rogue = await first.customer();
+    await first.db.updateTable("user").set({ role: "admin" }).where("email", "=", rogue.email).execute();
+    const disabled = await rogue.request(`/api/admin/customers/${owner!.id}/disable`, { method: "POST" });
+    expect(disabled.status).toBe(200);
+    expect((await signInResponse(first, OWNER, OPERATOR_PASSWORD)).status).toBe(403);
+    await first.close();
+
+    const again = await start({ SHOP_ADMIN_EMAIL: OWNER, SHOP_ADMIN_PASSWORD: undefined });
+    const signIn = await signInResponse(again, OWNER, OPERATOR_PASSWORD);
+    expect(signIn.status).toBe(200);
+    expect(await (await whoAmI(again, { cookie: cookieHeader(signIn) })).json()).toMatchObject({ admin: true });
+  });
 });
 
 describe("demo accounts", () => {
