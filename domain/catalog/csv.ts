@@ -7,6 +7,7 @@ import type { DomainContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { toDollars } from "../shared/money.ts";
+import { refusingDuplicates } from "../shared/unique.ts";
 import {
   type CsvRow,
   csvLines,
@@ -119,27 +120,32 @@ export async function importProductsCsv(
   if (!options.dryRun && (plan.created || plan.updated)) {
     let placeholder: repo.ProductImage | undefined;
     const stored = plan.creates ? await storeImage(ctx.media, PLACEHOLDER_SVG, placeholderOptions) : undefined;
-    await inTransaction(ctx.db, async (trx) => {
-      for (const step of plan.work) {
-        await step(trx, async () => {
-          placeholder ??= {
-            id: "",
-            key: stored?.key ?? "",
-            width: stored?.width ?? 1,
-            height: stored?.height ?? 1,
-            alt: "",
-            position: 0,
-          };
-          return placeholder;
-        });
-      }
-      await recordAudit(trx, ctx.actor, {
-        action: "product.import",
-        target: { type: "product", id: null },
-        summary: `Imported products: ${plan.created} created, ${plan.updated} updated`,
-        changes: { created: { from: 0, to: plan.created }, updated: { from: 0, to: plan.updated } },
-      });
-    });
+    const duplicate = "Another import or edit saved one of these SKUs meanwhile: nothing was imported. Try again.";
+    await refusingDuplicates(
+      () =>
+        inTransaction(ctx.db, async (trx) => {
+          for (const step of plan.work) {
+            await step(trx, async () => {
+              placeholder ??= {
+                id: "",
+                key: stored?.key ?? "",
+                width: stored?.width ?? 1,
+                height: stored?.height ?? 1,
+                alt: "",
+                position: 0,
+              };
+              return placeholder;
+            });
+          }
+          await recordAudit(trx, ctx.actor, {
+            action: "product.import",
+            target: { type: "product", id: null },
+            summary: `Imported products: ${plan.created} created, ${plan.updated} updated`,
+            changes: { created: { from: 0, to: plan.created }, updated: { from: 0, to: plan.updated } },
+          });
+        }),
+      duplicate,
+    );
   }
   return { created: plan.created, updated: plan.updated, errors: [], dryRun: options.dryRun };
 }

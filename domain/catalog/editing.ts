@@ -8,6 +8,7 @@ import { DomainError, type FieldErrors, notFound } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import type { Paged } from "../shared/pagination.ts";
 import { isWellFormedId } from "../shared/schemas.ts";
+import { refusingDuplicates } from "../shared/unique.ts";
 import { parseInput, parseQuery } from "../shared/validation.ts";
 import * as repo from "./repository.ts";
 import {
@@ -102,22 +103,28 @@ export async function updateProduct(ctx: DomainContext, id: string, input: unkno
     },
     changes,
   );
-  await inTransaction(ctx.db, async (trx) => {
-    await repo.updateProductRow(trx, id, changes);
-    if (categoryIds) {
-      const beforeSlugs = before.categories.map((c) => c.slug);
-      await repo.setProductCategories(trx, id, categoryIds);
-      const after = (await repo.findProduct(trx, id))?.categories.map((c) => c.slug) ?? [];
-      if (JSON.stringify(beforeSlugs) !== JSON.stringify(after)) audit.categories = { from: beforeSlugs, to: after };
-    }
-    if (fields.variants) Object.assign(audit, await saveVariants(trx, before, options, fields.variants));
-    await recordAudit(trx, ctx.actor, {
-      action: "product.update",
-      target: { type: "product", id },
-      summary: `Edited product “${fields.title ?? before.title}”`,
-      changes: audit,
-    });
-  });
+  const duplicate = "Another edit or import saved one of these SKUs meanwhile: nothing was saved. Try again.";
+  await refusingDuplicates(
+    () =>
+      inTransaction(ctx.db, async (trx) => {
+        await repo.updateProductRow(trx, id, changes);
+        if (categoryIds) {
+          const beforeSlugs = before.categories.map((c) => c.slug);
+          await repo.setProductCategories(trx, id, categoryIds);
+          const after = (await repo.findProduct(trx, id))?.categories.map((c) => c.slug) ?? [];
+          if (JSON.stringify(beforeSlugs) !== JSON.stringify(after))
+            audit.categories = { from: beforeSlugs, to: after };
+        }
+        if (fields.variants) Object.assign(audit, await saveVariants(trx, before, options, fields.variants));
+        await recordAudit(trx, ctx.actor, {
+          action: "product.update",
+          target: { type: "product", id },
+          summary: `Edited product “${fields.title ?? before.title}”`,
+          changes: audit,
+        });
+      }),
+    duplicate,
+  );
   return (await repo.findProduct(ctx.db, id)) as repo.ProductWithVariants;
 }
 

@@ -19,6 +19,7 @@ import { newId, newOrderNumber } from "../shared/ids.ts";
 import { formatPrice } from "../shared/money.ts";
 import type { Page, Paged } from "../shared/pagination.ts";
 import { isWellFormedId } from "../shared/schemas.ts";
+import { isUniqueViolation } from "../shared/unique.ts";
 import { parseInput, parseQuery } from "../shared/validation.ts";
 import { mailOrderCancelled, mailOrderPlaced, mailOrderShipped } from "./mails.ts";
 import * as repo from "./repository.ts";
@@ -137,11 +138,6 @@ async function createOrder(
   if (!order) throw new Error("order vanished after insert");
   ctx.events?.orderPlaced?.({ totalCents });
   return order;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const text = String((e as { message?: string })?.message ?? e);
-  return /unique|duplicate key/i.test(text);
 }
 
 /**

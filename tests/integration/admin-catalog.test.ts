@@ -425,6 +425,17 @@ describe("products CSV", () => {
     ]);
   });
 
+  it("two imports of one new SKU at once: one creates it, the other is refused with 409 and writes nothing", async () => {
+    const sku = `RACE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const text = (title: string) => `sku,title,category,price,stock,desc1\n${sku},${title},Shoes,19.90,4,Soft\n`;
+    const answers = await Promise.all([importCsv(text("Racing tee")), importCsv(text("Racing top"))]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect((await expectError(refused, 409)).message).toMatch(/saved one of these SKUs meanwhile/);
+    const rows = await shop.db.selectFrom("product_variant").select("id").where("sku", "=", sku).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("refuses a file with bad rows with 422, reporting every one by its row number, writing nothing", async () => {
     const text = [
       "sku,title,category,price,stock,desc1",
