@@ -64,7 +64,10 @@ const envSchema = z.object({
     .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
-    .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
+    .regex(
+      /^whsec_.{16,}$/,
+      "STRIPE_WEBHOOK_SECRET must be whsec_ followed by the secret Stripe gives (16 characters or more)",
+    )
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(1).optional(),

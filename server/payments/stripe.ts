@@ -92,6 +92,7 @@ export function stripeProvider(stripe: Stripe): CheckoutProvider {
   };
 }
 
+/** A webhook that is not a verified, well-formed event: answered 400, changing nothing. */
 export class BadSignature extends Error {}
 
 /**
@@ -105,8 +106,13 @@ export function verifiedEvent(stripe: Stripe, webhookSecret: string, rawBody: st
   } catch {
     throw new BadSignature("The webhook's signature does not match.");
   }
+  // signed, but not the shape of an event (only the holder of the secret can send one): refused, not a 500
+  if (typeof event?.id !== "string" || !event.id || typeof event.type !== "string") {
+    throw new BadSignature("The webhook's body is not an event.");
+  }
   if (!event.type.startsWith("checkout.session.")) return { id: event.id, type: event.type, checkout: null };
-  const session = event.data.object as Stripe.Checkout.Session;
+  const session = event.data?.object as Stripe.Checkout.Session | undefined;
+  if (typeof session?.id !== "string" || !session.id) throw new BadSignature("The event carries no checkout session.");
   const intent = session.payment_intent;
   const checkout: CheckoutEvent = {
     id: event.id,

@@ -9,7 +9,7 @@ import { expectError, firstProduct, orderForm, placeOrder } from "../support/fix
 import { ADMIN, type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-server.ts";
 
-const WEBHOOK_SECRET = "whsec_admin_orders_test";
+const WEBHOOK_SECRET = "whsec_admin_orders_test_secret";
 let shop: TestShop;
 let stripe: StripeStandIn;
 let admin: Client;

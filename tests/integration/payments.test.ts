@@ -4,6 +4,7 @@
  * signatures and wrong amounts change nothing; cancelling a paid order refunds it (or, if the
  * refund fails, leaves it as it was); unpaid card orders are not shipped.
  */
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as myOrdersAction } from "../../app/routes/dashboard/my-orders.tsx";
 import { expectError, orderForm, unchanged } from "../support/fixtures.ts";
@@ -11,6 +12,7 @@ import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } 
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-server.ts";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_the_stand_in";
+const signer = new Stripe("sk_test_signer");
 let shop: TestShop;
 let stripe: StripeStandIn;
 
@@ -150,6 +152,20 @@ describe("POST /api/payments/stripe/webhook", () => {
       expect(res.status).toBe(400);
     }
     expect((await orderOf(customer, body.insertedId))?.payment_status).toBe("pending");
+  });
+
+  it("answers 400 for a signed body that is not an event, or a checkout event without its session", async () => {
+    const { session } = await stripeOrder();
+    for (const change of [
+      { id: undefined },
+      { data: undefined },
+      { data: { object: { object: "checkout.session" } } },
+    ]) {
+      const event = JSON.parse(stripe.signedEvent("checkout.session.completed", session).payload);
+      const payload = JSON.stringify({ ...event, ...change });
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      await expectError(await unchanged(shop, () => webhook(payload, signature)), 400);
+    }
   });
 
   it("does not pay an order when the amount or the currency does not match, and notes why for admins", async () => {
