@@ -60,6 +60,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div role="status" className="mt-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
           <p className="text-lg font-semibold">Your order #{placed.orderNumber} has been placed.</p>
           {placed.paymentMethod === "cod" && <p className="mt-1">You pay on delivery or by bank transfer.</p>}
+          {actionData?.ok && actionData.result.payment.error && (
+            <p className="mt-1">{actionData.result.payment.error.message}</p>
+          )}
           <p className="mt-1">
             You can follow it in{" "}
             <Link to="/dashboard/myorders" className="font-semibold underline">

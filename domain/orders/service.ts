@@ -222,10 +222,22 @@ const withPayment = (order: repo.OrderRecord, payment: payments.PaymentStart) =>
   payment,
 });
 
-/** Where the order's payment stands, starting (again) a card payment that is still open. */
+/**
+ * Where the order's payment stands, starting (again) a card payment that is still open. The order is
+ * placed whatever the provider does: when its page cannot be opened, the answer says so beside the
+ * order (which can be paid later with "Pay now").
+ */
 async function resumePayment(ctx: DomainContext, order: repo.OrderRecord): Promise<payments.PaymentStart> {
-  if (payments.canPayNow(order)) return payments.startPayment(ctx, order);
-  return { method: order.paymentMethod, status: order.paymentStatus, url: null };
+  const standing = { method: order.paymentMethod, status: order.paymentStatus, url: null };
+  if (!payments.canPayNow(order)) return standing;
+  try {
+    return await payments.startPayment(ctx, order);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "upstream_failed") {
+      return { ...standing, error: { code: error.code, message: error.message } };
+    }
+    throw error;
+  }
 }
 
 /** "Pay now": the customer pays an unpaid card order (on its payment page already open, if any). */

@@ -46,7 +46,13 @@ export const canPayNow = (order: PayableOrder) =>
   order.status === "Pending" &&
   (order.paymentStatus === "unpaid" || order.paymentStatus === "pending" || order.paymentStatus === "failed");
 
-export type PaymentStart = { method: PaymentMethod; status: PaymentStatus; url: string | null };
+export type PaymentStart = {
+  method: PaymentMethod;
+  status: PaymentStatus;
+  url: string | null;
+  /** why the payment page could not be opened (the order is saved: it can be paid later) */
+  error?: { code: string; message: string };
+};
 
 /** A payment page closing sooner than this is not handed out again: a new one is opened. */
 const PAGE_MIN_LIFE_MS = 10 * 60_000;

@@ -279,6 +279,10 @@ export const paymentStartWire = component(
       .string()
       .nullable()
       .meta({ description: "With a card: the provider's payment page to send the customer to" }),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .optional()
+      .meta({ description: "The payment page could not be opened (the order is saved and can be paid later)" }),
   }),
 );
 

@@ -386,6 +386,40 @@ describe("shipping and cancelling card orders", () => {
   });
 });
 
+describe("the provider down", () => {
+  it("the order is placed and says its payment page could not be opened; a retry is the same order", async () => {
+    const down = await createTestShop({
+      env: {
+        STRIPE_SECRET_KEY: "sk_test_shop",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: "http://127.0.0.1:9",
+      },
+    });
+    try {
+      const customer = await down.customer();
+      const variant = await down.db.selectFrom("product_variant").select("id").orderBy("id").executeTakeFirstOrThrow();
+      await customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id, quantity: 1 } });
+      const key = `down-${Date.now()}`;
+      const place = () =>
+        customer.request("/api/checkout", {
+          method: "POST",
+          headers: { "idempotency-key": key },
+          json: { ...orderForm("unused"), payment_method: "stripe" },
+        });
+      const res = await place();
+      expect(res.status).toBe(201);
+      const body = await res.json();
+      expect(body.order).toMatchObject({ payment_method: "stripe", payment_status: "unpaid" });
+      expect(body.payment).toMatchObject({ url: null, error: { code: "upstream_failed" } });
+      expect(body.payment.error.message).toMatch(/Your order is saved/);
+      const again = await (await place()).json();
+      expect(again.insertedId).toBe(body.insertedId);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe("a currency Stripe counts in whole units", () => {
   it("a shop in yen asks Stripe for whole yen and takes its answer back in the shop's units", async () => {
     const yen = await createTestShop({
