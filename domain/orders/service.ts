@@ -367,6 +367,7 @@ export async function changeOrderStatus(
     return changed;
   });
   if (modifiedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
+  if (status === "Cancelled" && order.paymentStatus === "pending") await payments.closeOpenPages(ctx, order.id);
   const paymentStatus = refunded ? ("refunded" as const) : order.paymentStatus;
   return { modifiedCount, order: { ...order, status, paymentStatus } };
 }

@@ -16,6 +16,7 @@ export {
   assertShippable,
   availableMethods,
   canPayNow,
+  closeOpenPages,
   latestPayments,
   markRefunded,
   type OrderForPayment,

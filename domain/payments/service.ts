@@ -203,6 +203,8 @@ async function effectOf(
     if (others.some((a) => a.status === "pending" || a.status === "paid" || a.status === "refunded")) {
       return "failed: the order has another payment";
     }
+    const order = await orderOf({ db }, payment.orderId);
+    if (!order || order.status === "Cancelled") return "failed: the order is cancelled";
     await setPaymentStatusBy(db, payment.orderId, "failed", event);
     return "failed";
   }
@@ -246,6 +248,40 @@ async function setPaymentStatusBy(db: DataContext["db"], orderId: string, to: Pa
     actor: { kind: "provider", id: null, email: "stripe" },
     note: `${event.type} (${event.id})`,
   });
+}
+
+/**
+ * A cancelled order's payment pages still open are closed, so that they can no longer be paid. Best
+ * effort: a page the provider cannot close (paid that very moment, or the provider down) may still be
+ * paid, and such a payment is refunded when its event arrives (applyCheckoutEvent).
+ */
+export async function closeOpenPages(ctx: PaymentsContext, orderId: string): Promise<void> {
+  const stripe = ctx.payments.stripe;
+  if (!stripe) return;
+  const open = (await repo.attemptsOf(ctx.db, orderId)).filter((a) => a.status === "pending" && a.sessionId);
+  let closed = 0;
+  for (const attempt of open) {
+    try {
+      await stripe.expireCheckout(attempt.sessionId as string);
+      await repo.update(ctx.db, attempt.id, { status: "failed", checkoutUrl: null });
+      closed += 1;
+    } catch {
+      // left open: see above
+    }
+  }
+  if (closed > 0 && closed === open.length) {
+    await inTransaction(ctx.db, async (trx) => {
+      await repo.setOrderPaymentStatus(trx, orderId, "unpaid");
+      await recordOrderEvent(trx, {
+        orderId,
+        field: "payment",
+        from: "pending",
+        to: "unpaid",
+        actor: { kind: "system", id: null, email: null },
+        note: "Payment page closed on cancelling",
+      });
+    });
+  }
 }
 
 /** Whether cancelling this order gives its money back through the provider first. */

@@ -19,6 +19,8 @@ export interface CheckoutProvider {
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ sessionId: string; url: string; expiresAt: string | null }>;
+  /** Closes a payment page that is still open, so that it can no longer be paid (throws if it was paid). */
+  expireCheckout(sessionId: string): Promise<void>;
   /** The payment intent of a session once it is paid (when an event did not carry it). */
   paymentIntentOf(sessionId: string): Promise<string | null>;
   /** Refunds a payment in full; the same key again is the same refund. */

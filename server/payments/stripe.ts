@@ -80,6 +80,9 @@ export function stripeProvider(stripe: Stripe): CheckoutProvider {
       const expiresAt = session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null;
       return { sessionId: session.id, url: session.url, expiresAt };
     },
+    async expireCheckout(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
     async paymentIntentOf(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const intent = session.payment_intent;

@@ -209,14 +209,39 @@ describe("one payment page per order", () => {
     expect(await paymentsOf(orderId)).toHaveLength(1);
   });
 
-  it("paying after the order was cancelled gives the money back at once; the order stays cancelled", async () => {
+  it("cancelling closes the order's payment page: it can no longer be paid", async () => {
     const { customer, body, session } = await stripeOrder();
     const cancel = await customer.request(`/api/orders/${body.insertedId}`, {
       method: "PUT",
       json: { status: "Cancelled" },
     });
     expect(cancel.status).toBe(200);
-    expect(await stripe.pay(session.id)).toBe(200); // the page was still open
+    expect(stripe.requests.some((r) => r.path === `/v1/checkout/sessions/${session.id}/expire`)).toBe(true);
+    expect(stripe.sessions.get(session.id)?.status).toBe("expired");
+    expect(await stripe.pay(session.id)).toBe(410);
+    const closed = stripe.signedEvent("checkout.session.expired", session);
+    expect(await stripe.deliver(closed)).toBe(200);
+    expect(await orderOf(customer, body.insertedId)).toMatchObject({
+      status: { status: "Cancelled" },
+      payment_status: "unpaid",
+    });
+  });
+
+  it("a payment made as the order was being cancelled is given back at once; the order stays cancelled", async () => {
+    const { customer, body, session } = await stripeOrder();
+    const paidEvent = stripe.signedEvent("checkout.session.completed", session, {
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: `pi_test_at_cancel_${Date.now()}`,
+    });
+    session.status = "complete"; // paid on the page just before the cancel could close it
+    const cancel = await customer.request(`/api/orders/${body.insertedId}`, {
+      method: "PUT",
+      json: { status: "Cancelled" },
+    });
+    expect(cancel.status).toBe(200);
+    expect(await stripe.deliver(paidEvent)).toBe(200);
+    session.payment_intent = JSON.parse(paidEvent.payload).data.object.payment_intent;
     const [payment] = await paymentsOf(body.insertedId);
     expect(payment).toMatchObject({ status: "refunded", payment_intent_id: session.payment_intent });
     expect(payment.problem).toMatch(/^Refunded automatically: paid after the order was cancelled/);

@@ -5,6 +5,7 @@
  *   POST /v1/checkout/sessions        creates a session whose `url` is a payment page served here (the
  *                                     same Idempotency-Key again answers the same session)
  *   GET  /v1/checkout/sessions/{id}   the session
+ *   POST /v1/checkout/sessions/{id}/expire  closes an open session (a paid one: 400, as Stripe answers)
  *   POST /v1/refunds                  refunds a payment intent (the same Idempotency-Key is the same refund)
  *   GET  /pay/{id}, POST /pay/{id}    the "hosted" payment page: paying marks the session paid, delivers
  *                                     a signed `checkout.session.completed` webhook, and goes to success_url
@@ -113,6 +114,7 @@ export async function startStripeStandIn(options: {
   const pay = async (sessionId: string) => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
+    if (session.status === "expired") return 410; // Stripe's page no longer takes a card
     session.payment_status = "paid";
     session.status = "complete";
     session.payment_intent ??= random("pi");
@@ -171,6 +173,18 @@ export async function startStripeStandIn(options: {
           return session
             ? json(res, 200, session)
             : json(res, 404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
+        }
+        const expirePath = /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(url.pathname);
+        if (req.method === "POST" && expirePath) {
+          const session = sessions.get(expirePath[1]);
+          if (!session) return json(res, 404, { error: { type: "invalid_request_error", message: "No such session" } });
+          if (session.status !== "open") {
+            return json(res, 400, {
+              error: { type: "invalid_request_error", message: `This session is ${session.status}: it cannot expire.` },
+            });
+          }
+          session.status = "expired";
+          return json(res, 200, session);
         }
         if (req.method === "POST" && url.pathname === "/v1/refunds") {
           if (refundDelay) await new Promise((resolve) => setTimeout(resolve, refundDelay));
