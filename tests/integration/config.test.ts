@@ -56,6 +56,14 @@ describe("configuration", () => {
     expect(failure({ GOOGLE_CLIENT_ID: "x" })).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
   });
 
+  it("takes a Stripe webhook secret only with the secret after whsec_", () => {
+    const stripe = (secret: string) => ({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: secret });
+    for (const secret of ["whsec_", "whsec_short", "secret_0123456789abcdef"]) {
+      expect(failure(stripe(secret)), secret).toMatch(/STRIPE_WEBHOOK_SECRET must be whsec_ followed by/);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir, ...stripe("whsec_0123456789abcdef0123") }).stripe).toBeTruthy();
+  });
+
   it("keeps images in the data folder unless S3_BUCKET names a bucket; S3 settings need the bucket", () => {
     const disk = loadConfig({ DATA_DIR: dataDir });
     expect(disk.media).toEqual({ store: "disk", dir: expect.stringMatching(/vitrine-config-test\/media$/) });
