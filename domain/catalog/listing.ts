@@ -215,10 +215,11 @@ const SUGGEST_FROM_LENGTH = 3;
 async function suggestionFor(ctx: DataContext, words: string[], filter: ListingFilter): Promise<string | undefined> {
   const known = await knownWords(ctx.db, words);
   const toReplace = wordsToCorrect(words, (w) => known.has(w), SUGGEST_FROM_LENGTH);
-  const near = await knownWords(ctx.db, [...new Set(toReplace.flatMap(oneEditAway))]);
+  const neighbours = new Map(toReplace.map((w) => [w, oneEditAway(w)]));
+  const near = await knownWords(ctx.db, [...new Set([...neighbours.values()].flat())]);
   const replacements = new Map<string, string>();
-  for (const word of toReplace) {
-    let best: string | undefined = oneEditAway(word)
+  for (const [word, spellings] of neighbours) {
+    let best: string | undefined = spellings
       .filter((w) => near.has(w))
       .sort((a, b) => (near.get(b) ?? 0) - (near.get(a) ?? 0) || a.localeCompare(b))[0];
     if (!best) best = (await similarWords(ctx.db, word)).find((w) => editDistance(w, word) <= 2);

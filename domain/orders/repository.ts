@@ -262,15 +262,19 @@ export async function insertOrder(
   });
 }
 
-/** Changes the status only if it is still `from`, so two racing changes cannot both win. */
 /** How long a cancellation's claim on an order holds (its refund under way); one a crash left lapses. */
 const CANCEL_CLAIM_MS = 5 * 60_000;
 
-const claimLapsedBefore = () => new Date(Date.now() - CANCEL_CLAIM_MS).toISOString();
+/** No cancellation holds the order, or the one that did has lapsed. */
+const unclaimed = (eb: ExpressionBuilder<Database, "shop_order">) =>
+  eb.or([
+    eb("cancel_claimed_at", "is", null),
+    eb("cancel_claimed_at", "<", new Date(Date.now() - CANCEL_CLAIM_MS).toISOString()),
+  ]);
 
 /**
- * Changes the status only if it is still `from`; an order a cancellation has claimed is not shipped
- * (its money is being given back).
+ * Changes the status only if it is still `from`, so two racing changes cannot both win; an order a
+ * cancellation has claimed is not shipped (its money is being given back).
  */
 export async function updateStatus(db: DB, id: string, from: OrderStatus, to: OrderStatus): Promise<number> {
   let update = db
@@ -278,11 +282,7 @@ export async function updateStatus(db: DB, id: string, from: OrderStatus, to: Or
     .set({ status: to, cancel_claimed_at: null, updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .where("status", "=", from);
-  if (to === "Shipped") {
-    update = update.where((eb) =>
-      eb.or([eb("cancel_claimed_at", "is", null), eb("cancel_claimed_at", "<", claimLapsedBefore())]),
-    );
-  }
+  if (to === "Shipped") update = update.where(unclaimed);
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -294,7 +294,7 @@ export async function claimForCancel(db: DB, id: string): Promise<boolean> {
     .set({ cancel_claimed_at: new Date().toISOString() })
     .where("id", "=", id)
     .where("status", "=", "Pending")
-    .where((eb) => eb.or([eb("cancel_claimed_at", "is", null), eb("cancel_claimed_at", "<", claimLapsedBefore())]))
+    .where(unclaimed)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -200,19 +200,18 @@ export async function checkout(
       )
     ).map((v) => [v.id, v]),
   );
-  const ordered = current.lines.filter((l) => variants.has(l.variantId));
-  if (ordered.length < current.lines.length) {
-    // a product went out of sale since the cart was read: the customer sees the cart as it is now
-    throw new DomainError("conflict", "Something in your cart is no longer for sale: look it over and try again.");
-  }
-  const lines = ordered.flatMap((l) => {
+  const lines = current.lines.flatMap((l) => {
     const variant = variants.get(l.variantId);
     return variant ? [lineFor(variant, l.quantity)] : [];
   });
+  if (lines.length < current.lines.length) {
+    // a product went out of sale since the cart was read: the customer sees the cart as it is now
+    throw new DomainError("conflict", "Something in your cart is no longer for sale: look it over and try again.");
+  }
   const cartId = current.id;
   const order = await createOrder(ctx, user, fields, fields.requestKey, lines, {
     paymentMethod: fields.paymentMethod,
-    afterInsert: (trx) => cart.takeOrderedLines(trx, cartId, ordered),
+    afterInsert: (trx) => cart.takeOrderedLines(trx, cartId, current.lines),
   });
   return withPayment(order, await resumePayment(ctx, order));
 }

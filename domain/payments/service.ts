@@ -1,5 +1,5 @@
 import { inTransaction } from "../../db/connection.ts";
-import { recordOrderEvent } from "../order-events/index.ts";
+import { type OrderEventActor, recordOrderEvent } from "../order-events/index.ts";
 import type { CheckoutEvent, CheckoutProvider } from "../shared/checkout-provider.ts";
 import type { DataContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
@@ -105,16 +105,9 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
       checkoutUrl: session.url,
       expiresAt: session.expiresAt,
     });
-    if (inserted && order.paymentStatus !== "pending") {
-      await repo.setOrderPaymentStatus(trx, order.id, "pending");
-      await recordOrderEvent(trx, {
-        orderId: order.id,
-        field: "payment",
-        from: order.paymentStatus,
-        to: "pending",
-        actor: { kind: "customer", id: order.userId, email: order.userEmail },
-        note: "Card payment page opened",
-      });
+    if (inserted) {
+      const customer = { kind: "customer" as const, id: order.userId, email: order.userEmail };
+      await movePaymentStatus(trx, order.id, "pending", customer, "Card payment page opened");
     }
   });
   return { method: "stripe", status: "pending", url: session.url };
@@ -130,6 +123,9 @@ function openPage(attempts: repo.PaymentRecord[], until: number): string | undef
 
 /** Marks what a payment the shop must give back says of itself (the problem's text starts with it). */
 const TO_REFUND = "To refund: ";
+
+/** A payment the order did not wait for (cancelled meanwhile, or paid through another page), not yet given back. */
+const isStray = (a: repo.PaymentRecord) => a.status === "paid" && Boolean(a.problem?.startsWith(TO_REFUND));
 
 /** The order as a payment event needs it; undefined when the order is gone. */
 export type OrderForPayment = PayableOrder & { currency: string };
@@ -193,7 +189,7 @@ async function effectOf(
       return `amount mismatch: ${problem}`;
     }
     await repo.update(db, payment.id, { ...paid, problem: null });
-    await setPaymentStatusBy(db, payment.orderId, "paid", event);
+    await movePaymentStatus(db, payment.orderId, "paid", PROVIDER, `${event.type} (${event.id})`);
     return "paid";
   }
   if (failed) {
@@ -205,7 +201,7 @@ async function effectOf(
     }
     const order = await orderOf({ db }, payment.orderId);
     if (!order || order.status === "Cancelled") return "failed: the order is cancelled";
-    await setPaymentStatusBy(db, payment.orderId, "failed", event);
+    await movePaymentStatus(db, payment.orderId, "failed", PROVIDER, `${event.type} (${event.id})`);
     return "failed";
   }
   return "ignored: nothing to do for this event";
@@ -219,13 +215,13 @@ async function effectOf(
  */
 export async function refundStrayPayment(ctx: PaymentsContext, sessionId: string): Promise<boolean> {
   const payment = await repo.findBySession(ctx.db, sessionId);
-  if (payment?.status !== "paid" || !payment.problem?.startsWith(TO_REFUND)) return false;
+  if (!payment || !isStray(payment)) return false;
   const stripe = ctx.payments.stripe;
   const intent =
     payment.paymentIntentId ?? (stripe && payment.sessionId ? await stripe.paymentIntentOf(payment.sessionId) : null);
   if (!stripe || !intent) throw new DomainError("upstream_failed", "The payment cannot be refunded yet.");
   const { refundId } = await stripe.refund(intent, `refund-${payment.id}`);
-  const why = payment.problem.slice(TO_REFUND.length);
+  const why = (payment.problem ?? "").slice(TO_REFUND.length);
   await repo.update(ctx.db, payment.id, {
     status: "refunded",
     paymentIntentId: intent,
@@ -235,19 +231,20 @@ export async function refundStrayPayment(ctx: PaymentsContext, sessionId: string
   return true;
 }
 
-/** The provider's event changes the order's payment status, and the order's history says so. */
-async function setPaymentStatusBy(db: DataContext["db"], orderId: string, to: PaymentStatus, event: CheckoutEvent) {
+const PROVIDER: OrderEventActor = { kind: "provider", id: null, email: "stripe" };
+
+/** Moves the order's payment status on, and its history says who and why (nothing when it is there already). */
+async function movePaymentStatus(
+  db: DataContext["db"],
+  orderId: string,
+  to: PaymentStatus,
+  actor: OrderEventActor,
+  note: string,
+): Promise<void> {
   const from = await repo.orderPaymentStatus(db, orderId);
-  await repo.setOrderPaymentStatus(db, orderId, to);
   if (from === to) return;
-  await recordOrderEvent(db, {
-    orderId,
-    field: "payment",
-    from: from ?? null,
-    to,
-    actor: { kind: "provider", id: null, email: "stripe" },
-    note: `${event.type} (${event.id})`,
-  });
+  await repo.setOrderPaymentStatus(db, orderId, to);
+  await recordOrderEvent(db, { orderId, field: "payment", from: from ?? null, to, actor, note });
 }
 
 /**
@@ -270,17 +267,10 @@ export async function closeOpenPages(ctx: PaymentsContext, orderId: string): Pro
     }
   }
   if (closed > 0 && closed === open.length) {
-    await inTransaction(ctx.db, async (trx) => {
-      await repo.setOrderPaymentStatus(trx, orderId, "unpaid");
-      await recordOrderEvent(trx, {
-        orderId,
-        field: "payment",
-        from: "pending",
-        to: "unpaid",
-        actor: { kind: "system", id: null, email: null },
-        note: "Payment page closed on cancelling",
-      });
-    });
+    const system = { kind: "system" as const, id: null, email: null };
+    await inTransaction(ctx.db, (trx) =>
+      movePaymentStatus(trx, orderId, "unpaid", system, "Payment page closed on cancelling"),
+    );
   }
 }
 
@@ -295,7 +285,7 @@ export const refundsOnCancel = (order: PayableOrder) =>
 export async function refundBeforeCancel(ctx: PaymentsContext, order: PayableOrder): Promise<string | null> {
   if (!refundsOnCancel(order)) return null;
   // the attempt that paid the order (a later page may have been opened and left)
-  const payment = (await repo.attemptsOf(ctx.db, order.id)).find((a) => a.status === "paid" && !a.problem);
+  const payment = (await repo.attemptsOf(ctx.db, order.id)).find((a) => a.status === "paid" && !isStray(a));
   const stripe = ctx.payments.stripe;
   if (!payment || !stripe) throw new DomainError("conflict", "This payment cannot be refunded here: contact the shop.");
   const intent =

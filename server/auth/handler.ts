@@ -9,7 +9,7 @@ const MAIL_PATHS = new Set(["/api/auth/request-password-reset", "/api/auth/send-
 
 const tooMany = (code: string, message: string, seconds: number) =>
   Response.json(
-    { code, message },
+    { error: { code, message } },
     { status: 429, headers: { "Retry-After": String(seconds), "Cache-Control": "no-store" } },
   );
 

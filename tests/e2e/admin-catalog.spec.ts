@@ -49,6 +49,49 @@ test.describe("product editing", () => {
     }
   });
 
+  test("a sale made while the page was open keeps its stock; typing over it shows why beside the field", async ({
+    admin,
+  }) => {
+    const { title } = uniqueProduct("Counted Lamp");
+    const product = await createProduct(admin.request, { title, price: 30 });
+    try {
+      await openAdminPage(admin, `/dashboard/products/${product._id}`, "Edit product");
+      const form = admin.getByTestId("edit-product-form");
+      const stockField = form.getByRole("group", { name: "Default" }).getByLabel("Stock");
+      const shown = Number(await stockField.inputValue());
+      // meanwhile the stock changes (an order, another admin)
+      const detail = await (await admin.request.get(`/api/products/${product._id}`)).json();
+      const variantId = detail.variants[0].id as string;
+      const meanwhile = shown + 7;
+      const patched = await admin.request.patch(`/api/variants/${variantId}`, {
+        data: { stock: meanwhile },
+        headers: withOrigin(),
+      });
+      expect(patched.status()).toBe(200);
+
+      await form.getByLabel("Title").fill(`${title} II`);
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(admin.getByTestId("toast")).toContainText("Saved.");
+      const kept = await (await admin.request.get(`/api/products/${product._id}`)).json();
+      expect(kept.variants[0].stock).toBe(meanwhile);
+
+      // a page still showing the old stock, typed over
+      await admin.request.patch(`/api/variants/${variantId}`, {
+        data: { stock: meanwhile + 1 },
+        headers: withOrigin(),
+      });
+      await stockField.fill("2");
+      await form.getByRole("button", { name: "Save changes" }).click();
+      await expect(
+        form.getByText("The stock changed meanwhile (an order?): reload the page to see it, then save again."),
+      ).toBeVisible();
+      const after = await (await admin.request.get(`/api/products/${product._id}`)).json();
+      expect(after.variants[0].stock).toBe(meanwhile + 1);
+    } finally {
+      await removeProduct(admin.request, product._id);
+    }
+  });
+
   test("shows the message beside a bad field and saves nothing", async ({ admin }) => {
     const product = await createProduct(admin.request, { title: uniqueProduct().title });
     try {

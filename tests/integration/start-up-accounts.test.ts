@@ -43,6 +43,14 @@ async function register(shop: TestShop, email: string, password: string) {
 const whoAmI = (shop: TestShop, headers: Record<string, string>) =>
   shop.app.request(`${TEST_ORIGIN}/api/users/${encodeURIComponent(OWNER)}`, { headers });
 
+/** A start without the password: the owner signs in with their own password and is the admin. */
+async function expectAdminAfterRestart() {
+  const again = await start({ SHOP_ADMIN_EMAIL: OWNER, SHOP_ADMIN_PASSWORD: undefined });
+  const signIn = await signInResponse(again, OWNER, OPERATOR_PASSWORD);
+  expect(signIn.status).toBe(200);
+  expect(await (await whoAmI(again, { cookie: cookieHeader(signIn) })).json()).toMatchObject({ admin: true });
+}
+
 describe("SHOP_ADMIN_EMAIL", () => {
   it("takes over an account someone registered first: their password, cookie and token get nothing", async () => {
     const before = await start({ SHOP_ADMIN_EMAIL: undefined, SHOP_ADMIN_PASSWORD: undefined });
@@ -84,10 +92,7 @@ describe("SHOP_ADMIN_EMAIL", () => {
     expect((await signInResponse(first, OWNER, OPERATOR_PASSWORD)).status).toBe(200);
     await first.close();
 
-    const again = await start({ SHOP_ADMIN_EMAIL: OWNER, SHOP_ADMIN_PASSWORD: undefined });
-    const signIn = await signInResponse(again, OWNER, OPERATOR_PASSWORD);
-    expect(signIn.status).toBe(200);
-    expect(await (await whoAmI(again, { cookie: cookieHeader(signIn) })).json()).toMatchObject({ admin: true });
+    await expectAdminAfterRestart();
   });
 
   it("a start enables the first admin's account again if another admin disabled it (the operator's way back in)", async () => {
@@ -101,10 +106,7 @@ describe("SHOP_ADMIN_EMAIL", () => {
     expect((await signInResponse(first, OWNER, OPERATOR_PASSWORD)).status).toBe(403);
     await first.close();
 
-    const again = await start({ SHOP_ADMIN_EMAIL: OWNER, SHOP_ADMIN_PASSWORD: undefined });
-    const signIn = await signInResponse(again, OWNER, OPERATOR_PASSWORD);
-    expect(signIn.status).toBe(200);
-    expect(await (await whoAmI(again, { cookie: cookieHeader(signIn) })).json()).toMatchObject({ admin: true });
+    await expectAdminAfterRestart();
   });
 });
 
