@@ -2,10 +2,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { clientAssets } from "./scripts/client-assets.ts";
+import { inlineScript } from "./scripts/inline-script.ts";
 import { asciiServerBundle } from "./scripts/server-bundle.ts";
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouter(), clientAssets(), asciiServerBundle()],
+  plugins: [tailwindcss(), inlineScript(), reactRouter(), clientAssets(), asciiServerBundle()],
   // The server build starts at server/entry.ts, which imports the pages' build: one bundle, one process.
   environments: {
     ssr: {

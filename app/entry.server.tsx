@@ -7,6 +7,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestContextKey } from "../server/context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
+import { pageScript } from "./lib/page-script.server.ts";
+import { PageScriptContext } from "./lib/page-script.tsx";
 import { inlineCss } from "./lib/styles.server.ts";
 
 export const streamTimeout = 5_000;
@@ -39,7 +41,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <InlineCssContext.Provider value={inlineCss}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageScriptContext.Provider value={{ source: pageScript, nonce }}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageScriptContext.Provider>
       </InlineCssContext.Provider>,
       {
         nonce,

@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import * as cart from "../domain/cart/index.ts";
@@ -17,7 +18,9 @@ import { Header } from "./components/Header.tsx";
 import { Toast } from "./components/Toast.tsx";
 import { contactDetails } from "./content/pages.ts";
 import { flashContext, flashMiddleware } from "./lib/flash.server.ts";
+import { useHydrated } from "./lib/hydrated.ts";
 import { InlineStyles } from "./lib/inline-css.tsx";
+import { PageScript } from "./lib/page-script.tsx";
 import { requestCtx } from "./lib/request.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -47,6 +50,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
+/**
+ * What a route's `handle` may say about its page. `hydrate: false`: a page opened as a document is
+ * served without React's scripts; it works as HTML (links, forms, native dialogs) with the page
+ * script's help (decision 028). Reached from a page that runs React, it renders with React as usual.
+ */
+export type PageHandle = { hydrate?: boolean };
+
+/** Whether this document is served without React's scripts: decided by the server's render, and kept. */
+function useWithoutReact(): boolean {
+  const matches = useMatches();
+  const hydrated = useHydrated();
+  return !hydrated && matches.some((m) => (m.handle as PageHandle | undefined)?.hydrate === false);
+}
+
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
@@ -56,8 +73,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // prices in the browser are written as on the server, without Intl (see PriceFormat)
   if (root?.priceFormat) adoptPriceFormat(root.priceFormat);
   const shopName = root?.shopName ?? "Vitrine";
+  const withoutReact = useWithoutReact();
   return (
-    <html lang="en">
+    <html lang="en" data-hydrate={withoutReact ? "false" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -79,8 +97,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {root && <Footer shopName={shopName} contact={root.contact} />}
         <Toast toast={root?.flash} />
-        <ScrollRestoration />
-        <Scripts />
+        {!withoutReact && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+        <PageScript />
       </body>
     </html>
   );

@@ -28,6 +28,10 @@ export const BUILD_INPUTS = [
   "public",
   "react-router.config.ts",
   "vite.config.ts",
+  // the Vite plugins vite.config.ts loads
+  "scripts/client-assets.ts",
+  "scripts/inline-script.ts",
+  "scripts/server-bundle.ts",
   "tsconfig.json",
   "package.json",
   "package-lock.json",

@@ -3,9 +3,13 @@ import { CloseIcon } from "./Icons.tsx";
 
 export type ToastMessage = { message: string; kind?: "success" | "info" | "error" };
 
+/** How long a message that is not an error stays. */
+const HIDE_AFTER_MS = 6000;
+
 /**
  * An announced message (role=status, or alert for errors) that stays until dismissed with its
- * button or Escape; success messages also fade after a few seconds.
+ * button or Escape; success messages also fade after a few seconds. On a page without React, the
+ * page script does the same from the data attributes (app/page-script.ts).
  */
 export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
   const [shown, setShown] = useState<ToastMessage | null>(toast ?? null);
@@ -16,7 +20,7 @@ export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
       if (e.key === "Escape") setShown(null);
     };
     window.addEventListener("keydown", onKey);
-    const timer = shown.kind === "error" ? undefined : window.setTimeout(() => setShown(null), 6000);
+    const timer = shown.kind === "error" ? undefined : window.setTimeout(() => setShown(null), HIDE_AFTER_MS);
     return () => {
       window.removeEventListener("keydown", onKey);
       if (timer) window.clearTimeout(timer);
@@ -36,11 +40,14 @@ export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
         <div
           className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${tone}`}
           data-testid="toast"
+          data-toast
+          data-hide-after={shown.kind === "error" ? undefined : HIDE_AFTER_MS}
         >
           <p className="font-semibold">{shown.message}</p>
           <button
             type="button"
             onClick={() => setShown(null)}
+            data-dismiss
             className="-mr-1 rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
             aria-label="Dismiss message"
           >

@@ -2,7 +2,11 @@ import { Link } from "react-router";
 import { HeadsetIcon, ReturnIcon, ShieldIcon } from "../components/Icons.tsx";
 import { aboutContent } from "../content/pages.ts";
 import { pageMeta } from "../lib/meta.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/about";
+
+/** A static page: served without React's scripts (decision 028). */
+export const handle: PageHandle = { hydrate: false };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

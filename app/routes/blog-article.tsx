@@ -6,7 +6,12 @@ import { StoredImage } from "../components/StoredImage.tsx";
 import { useImageUrls } from "../lib/images.ts";
 import { absoluteImageUrl, pageMeta, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, requestCtx } from "../lib/request.server.ts";
+import { type ShareLink, shareLinks } from "../lib/share.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/blog-article";
+
+/** A static article: served without React's scripts (decision 028). */
+export const handle: PageHandle = { hydrate: false };
 
 /** The four static articles: blogDetails1 … blogDetails4. Anything else is the not-found page. */
 const ARTICLE_SLUG = /^blogDetails[1-4]$/;
@@ -50,38 +55,23 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-/** Plain share links (they work without JavaScript), each opening the network in a new tab. */
-function shareTargets(url: string, title: string) {
-  const u = encodeURIComponent(url);
-  return [
-    {
-      name: "Facebook",
-      href: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-      icon: (
-        <path
-          d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z"
-          fill="currentColor"
-          stroke="none"
-        />
-      ),
-    },
-    {
-      name: "Twitter",
-      href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}`,
-      icon: <path d="M4 4l16 16M20 4 4 20" />,
-    },
-    {
-      name: "LinkedIn",
-      href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
-      icon: (
-        <>
-          <path d="M5 9.5V20M10 20V9.5M10 14a4 4 0 0 1 8 0v6" strokeWidth={2.4} />
-          <circle cx="5" cy="4.5" r="1.7" fill="currentColor" stroke="none" />
-        </>
-      ),
-    },
-  ];
-}
+/** The networks' marks beside the article's share links (e-mail is not offered here). */
+const NETWORK_ICONS: Partial<Record<ShareLink["name"], React.ReactNode>> = {
+  Facebook: (
+    <path
+      d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z"
+      fill="currentColor"
+      stroke="none"
+    />
+  ),
+  Twitter: <path d="M4 4l16 16M20 4 4 20" />,
+  LinkedIn: (
+    <>
+      <path d="M5 9.5V20M10 20V9.5M10 14a4 4 0 0 1 8 0v6" strokeWidth={2.4} />
+      <circle cx="5" cy="4.5" r="1.7" fill="currentColor" stroke="none" />
+    </>
+  ),
+};
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const images = useImageUrls();
@@ -137,32 +127,35 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-col gap-2 min-[420px]:flex-row min-[420px]:items-center">
               <h2 className="mr-1 text-sm font-semibold text-ink-900">Share:</h2>
               <ul className="grid grid-cols-3 gap-2">
-                {shareTargets(shareUrl, article.title).map((t) => (
-                  <li key={t.name}>
-                    <a
-                      href={t.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="btn-secondary w-full gap-1.5 px-2.5 py-1.5 text-sm"
-                    >
-                      <svg
-                        viewBox="0 0 24 24"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth={1.8}
-                        strokeLinecap="round"
-                        strokeLinejoin="round"
-                        className="h-4 w-4"
-                        aria-hidden="true"
-                        focusable="false"
+                {shareLinks(shareUrl, article.title)
+                  .filter((t) => t.name in NETWORK_ICONS)
+                  .map((t) => (
+                    <li key={t.name}>
+                      <a
+                        href={t.href}
+                        target="_blank"
+                        data-window={t.window}
+                        rel="noopener noreferrer"
+                        className="btn-secondary w-full gap-1.5 px-2.5 py-1.5 text-sm"
                       >
-                        {t.icon}
-                      </svg>
-                      {t.name}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
+                        <svg
+                          viewBox="0 0 24 24"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth={1.8}
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                          className="h-4 w-4"
+                          aria-hidden="true"
+                          focusable="false"
+                        >
+                          {NETWORK_ICONS[t.name]}
+                        </svg>
+                        {t.name}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
               </ul>
             </div>
           </footer>

@@ -5,7 +5,11 @@ import { StoredImage } from "../components/StoredImage.tsx";
 import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/blogs";
+
+/** The blog list: served without React's scripts (decision 028). */
+export const handle: PageHandle = { hydrate: false };
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {

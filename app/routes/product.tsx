@@ -26,7 +26,14 @@ import { useHydrated } from "../lib/hydrated.ts";
 import { useImageUrls } from "../lib/images.ts";
 import { absoluteImageUrl, shopNameFrom } from "../lib/meta.ts";
 import { notFoundPage, requestCtx, toLogin } from "../lib/request.server.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/product";
+
+/** Opened as a document, the product page works without React's scripts (decision 028). */
+export const handle: PageHandle = { hydrate: false };
+
+/** The part of the page with the title, price and choices: where a choice sent without React comes back to. */
+const DETAILS_ID = "details";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
@@ -128,7 +135,11 @@ function offersOf(variants: catalog.Variant[], url: string) {
 type LoadedProduct = Route.ComponentProps["loaderData"]["product"];
 type LoadedVariant = LoadedProduct["variants"][number];
 
-/** The option pickers: a radio group per option; sold-out choices are shown, marked, and still selectable. */
+/**
+ * The option pickers: a radio group per option; sold-out choices are shown, marked, and still selectable.
+ * With React a click changes the page in place; without it the choice is sent as a GET form (by the page
+ * script as soon as it is made, else with the form's button) and the page comes back at its details.
+ */
 function OptionPickers({
   product,
   choice,
@@ -141,7 +152,15 @@ function OptionPickers({
   const hydrated = useHydrated();
   if (product.options.length === 0) return null;
   return (
-    <Form method="get" replace preventScrollReset className="mt-6 space-y-4" aria-label="Choose an option">
+    <Form
+      method="get"
+      action={`#${DETAILS_ID}`}
+      replace
+      preventScrollReset
+      className="mt-6 space-y-4"
+      aria-label="Choose an option"
+      data-submit-on-change={hydrated ? undefined : ""}
+    >
       {product.options.map((option) => (
         <fieldset key={option.name}>
           <legend className="label">
@@ -171,9 +190,8 @@ function OptionPickers({
           </div>
         </fieldset>
       ))}
-      {/* without JavaScript the choice is sent with this button; with it, the page follows each click */}
       {!hydrated && (
-        <button type="submit" className="btn-secondary text-sm">
+        <button type="submit" className="btn-secondary text-sm" data-without-script>
           Show this option
         </button>
       )}
@@ -296,7 +314,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
           <GalleryThumbnails title={product.title} gallery={product.images} shownKey={shown.key} images={images} />
         </div>
-        <div>
+        <div id={DETAILS_ID}>
           {product.status === "draft" && (
             <p className="mb-3 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
               Draft: only admins see this page

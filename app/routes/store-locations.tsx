@@ -4,7 +4,11 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "../components/Icons.tsx
 import { telHref } from "../lib/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/store-locations";
+
+/** A static page: served without React's scripts (decision 028). */
+export const handle: PageHandle = { hydrate: false };
 
 /** One line of a store card: an icon standing for its label, then the value. */
 function Detail({

@@ -50,8 +50,9 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     if (url.search.length > MAX_SHARED_QUERY) return next();
     const extra = options.keyExtra?.(c) ?? "";
     const key = `${url.pathname}${url.search}${options.keyExtra ? `|${extra}` : ""}`;
-    // the answer depends on a cookie (a visit's shuffled order): a CDN must keep one per cookie
-    const varyCookie = extra !== "";
+    // a page depends on cookies (a visit's shuffled order; the header's account and cart, which a page
+    // without React cannot load afterwards): a CDN keeps one per Cookie header, one for all without
+    const varyCookie = options.pages ?? false;
     const db = c.get("services").database.db;
     const version = await catalog.catalogueVersion(db);
     const stored = options.store.get(key, version);

@@ -48,6 +48,7 @@ describe("the build stamp", () => {
       ["a removed domain file", () => rmSync(path.join(root, "domain/catalog/index.ts"))],
       ["a changed static file", () => write("public/favicon.svg", "<svg></svg>")],
       ["a changed Vite configuration", () => write("vite.config.ts", "export default { x: 1 };\n")],
+      ["a changed plugin of the build", () => write("scripts/inline-script.ts", "export const inlineScript = 2;\n")],
       ["a dependency upgrade", () => write("package-lock.json", "{}\n")],
     ];
     for (const [what, change] of cases) {

@@ -19,10 +19,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   }
 }
 
-/** page.goto + hydration; answers the document response. */
+/** Whether the page was served without React's scripts (a route with `hydrate: false`, decision 028). */
+export async function servedWithoutReact(page: Page): Promise<boolean> {
+  return (await page.locator("html").getAttribute("data-hydrate")) === "false";
+}
+
+/** page.goto + hydration (for a page that runs React); answers the document response. */
 export async function open(page: Page, path: string): Promise<Response | null> {
   const response = await page.goto(path);
-  await waitForHydration(page);
+  if (!(await servedWithoutReact(page))) await waitForHydration(page);
   return response;
 }
 

@@ -1,0 +1,64 @@
+/**
+ * The few things a page does in the browser without React (decision 028), written into every page
+ * (compiled and minified at build: scripts/inline-script.ts, app/lib/page-script.server.ts).
+ *
+ * On every page: share links open the network's window at its size, and dialog buttons work in
+ * browsers that do not yet know HTML's `commandfor`. On pages served without React's scripts
+ * (`<html data-hydrate="false">`, a route whose handle says `hydrate: false`) also what the
+ * components do with React: forms that submit when a choice changes, and messages that can be
+ * dismissed and fade. Pages with React do those themselves, so this script leaves them alone there.
+ */
+
+const closestIn = <T extends Element>(event: Event, selector: string): T | null =>
+  event.target instanceof Element ? (event.target.closest(selector) as T | null) : null;
+
+// a share link with data-window="550x400" opens a window of that size, centred
+document.addEventListener("click", (event) => {
+  const link = closestIn<HTMLAnchorElement>(event, "a[data-window]");
+  const [width = 0, height = 0] = (link?.dataset.window ?? "").split("x").map(Number);
+  if (!link || !width || !height) return;
+  event.preventDefault();
+  const left = Math.max(0, (screen.width - width) / 2);
+  const top = Math.max(0, (screen.height - height) / 2);
+  window.open(link.href, link.target, `width=${width},height=${height},left=${left},top=${top},noopener`);
+});
+
+// a field whose text is there to be copied is selected when it gets focus
+document.addEventListener("focusin", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.hasAttribute("data-select-on-focus")) {
+    event.target.select();
+  }
+});
+
+// <button commandfor="dialog-id" command="show-modal|close"> where the browser does not do it itself
+if (!("commandForElement" in HTMLButtonElement.prototype)) {
+  document.addEventListener("click", (event) => {
+    const button = closestIn<HTMLButtonElement>(event, "button[commandfor]");
+    const dialog = document.getElementById(button?.getAttribute("commandfor") ?? "");
+    if (!(dialog instanceof HTMLDialogElement)) return;
+    const command = button?.getAttribute("command");
+    if (command === "show-modal") dialog.showModal();
+    else if (command === "close") dialog.close();
+  });
+}
+
+if (document.documentElement.dataset.hydrate === "false") {
+  // a choice (a size, a colour) is sent as soon as it is made; the form's own button is not needed then
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-submit-on-change]")) {
+    form.addEventListener("change", () => form.requestSubmit());
+    for (const button of form.querySelectorAll<HTMLElement>("[data-without-script]")) button.hidden = true;
+  }
+
+  // a message goes with its button or Escape, and by itself after data-hide-after milliseconds
+  for (const toast of document.querySelectorAll<HTMLElement>("[data-toast]")) {
+    const dismiss = () => toast.remove();
+    toast.querySelector("[data-dismiss]")?.addEventListener("click", dismiss);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") dismiss();
+    });
+    const after = Number(toast.dataset.hideAfter);
+    if (after > 0) setTimeout(dismiss, after);
+  }
+}
+
+export {};
