@@ -12,6 +12,24 @@
 const closestIn = <T extends Element>(event: Event, selector: string): T | null =>
   event.target instanceof Element ? (event.target.closest(selector) as T | null) : null;
 
+/** Keeps a value for the next page of this tab (nothing, where storage is refused). */
+function remember(key: string, value: string) {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {}
+}
+
+/** Takes back a value kept for this page. */
+function recall(key: string): string | null {
+  try {
+    const value = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return value;
+  } catch {
+    return null;
+  }
+}
+
 // a share link with data-window="550x400" opens a window of that size, centred
 document.addEventListener("click", (event) => {
   const link = closestIn<HTMLAnchorElement>(event, "a[data-window]");
@@ -43,10 +61,27 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
 }
 
 if (document.documentElement.dataset.hydrate === "false") {
-  // a choice (a size, a colour) is sent as soon as it is made; the form's own button is not needed then
+  // a choice (a size, a colour) is sent as soon as it is made; the form's own button is not needed then.
+  // The page comes back showing the element the form names (data-submit-on-change="<id>") with focus on
+  // the new choice, so that arrow keys go on through a radio group.
+  const COME_BACK_KEY = "vitrine:choice-sent";
   for (const form of document.querySelectorAll<HTMLFormElement>("form[data-submit-on-change]")) {
-    form.addEventListener("change", () => form.requestSubmit());
+    form.addEventListener("change", (event) => {
+      const field = event.target instanceof HTMLInputElement ? event.target.name : "";
+      remember(COME_BACK_KEY, JSON.stringify({ field, show: form.dataset.submitOnChange }));
+      form.requestSubmit();
+    });
     for (const button of form.querySelectorAll<HTMLElement>("[data-without-script]")) button.hidden = true;
+  }
+  const sent = recall(COME_BACK_KEY);
+  if (sent) {
+    const { field, show } = JSON.parse(sent) as { field?: string; show?: string };
+    if (show) document.getElementById(show)?.scrollIntoView();
+    if (field) {
+      document
+        .querySelector<HTMLInputElement>(`form[data-submit-on-change] input[name="${CSS.escape(field)}"]:checked`)
+        ?.focus({ preventScroll: true });
+    }
   }
 
   // a message goes with its button or Escape, and by itself after data-hide-after milliseconds

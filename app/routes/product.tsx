@@ -32,7 +32,7 @@ import type { Route } from "./+types/product";
 /** Opened as a document, the product page works without React's scripts (decision 028). */
 export const handle: PageHandle = { hydrate: false };
 
-/** The part of the page with the title, price and choices: where a choice sent without React comes back to. */
+/** The part of the page with the title, price and choices: what a choice sent without React comes back to. */
 const DETAILS_ID = "details";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -138,7 +138,8 @@ type LoadedVariant = LoadedProduct["variants"][number];
 /**
  * The option pickers: a radio group per option; sold-out choices are shown, marked, and still selectable.
  * With React a click changes the page in place; without it the choice is sent as a GET form (by the page
- * script as soon as it is made, else with the form's button) and the page comes back at its details.
+ * script as soon as it is made, else with the form's button), and the page script brings the new page back
+ * to its details with the focus on the choice.
  */
 function OptionPickers({
   product,
@@ -154,12 +155,11 @@ function OptionPickers({
   return (
     <Form
       method="get"
-      action={`#${DETAILS_ID}`}
       replace
       preventScrollReset
       className="mt-6 space-y-4"
       aria-label="Choose an option"
-      data-submit-on-change={hydrated ? undefined : ""}
+      data-submit-on-change={hydrated ? undefined : DETAILS_ID}
     >
       {product.options.map((option) => (
         <fieldset key={option.name}>

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
 import { open, servedWithoutReact } from "./support/navigation.ts";
 import { productPage } from "./support/pages.ts";
-import { productAt } from "./support/shop-api.ts";
+import { listProducts, productAt } from "./support/shop-api.ts";
 
 /** The script files a page asks for while it loads. */
 async function scriptFilesOf(page: Page, path: string): Promise<string[]> {
@@ -89,3 +89,30 @@ test("without React, the message after Add to cart goes with its button or Escap
   await expect(toast).toBeHidden();
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
+
+test("without React, arrow keys go through a size group: each choice is sent, and the focus stays on it", async ({
+  page,
+}) => {
+  const list = await listProducts(page.request, { limit: 40 });
+  const details = await Promise.all(
+    list.map(async (p) => (await page.request.get(`/api/products/${p._id}`)).json() as Promise<SizedProduct>),
+  );
+  const sized = details.find((p) => (p.options.find((o) => o.name === "Size")?.values.length ?? 0) >= 3);
+  expect(sized, "the demo catalogue has a product in three sizes or more").toBeDefined();
+  const sizes = (sized as SizedProduct).options.find((o) => o.name === "Size")?.values ?? [];
+
+  await open(page, `/product/${sized?._id}`);
+  expect(await servedWithoutReact(page)).toBe(true);
+  const group = page.getByRole("group", { name: /^Size/ });
+  const checked = group.locator("input:checked");
+  await checked.focus();
+  for (let step = 0; step < 2; step++) {
+    const next = sizes[(sizes.indexOf(await checked.inputValue()) + 1) % sizes.length];
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => new URL(page.url()).searchParams.get("Size")).toBe(next);
+    await expect(checked).toHaveValue(next);
+    await expect(checked).toBeFocused();
+  }
+});
+
+type SizedProduct = { _id: string; options: { name: string; values: string[] }[] };
