@@ -83,7 +83,8 @@ export async function storeImage(
       await store.put(imageFileKey(key, target), data);
     }
   } catch (e) {
-    await removeImage(store, key);
+    // a random key is this call's alone; a stable name may be in use by what stored it before
+    if (!options.name) await removeImage(store, key);
     if (e instanceof DomainError) throw e;
     throw new DomainError("unprocessable", "The image could not be processed.", {
       image: "The image is damaged or in an unsupported format.",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { access, constants, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -52,8 +53,9 @@ export class DiskMediaStore implements MediaStore {
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // write then rename, so a reader never sees half a file
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // write then rename, so a reader never sees half a file; a temporary name of its own per write, so that
+    // two writes of one key at once (the same bytes: a seed's or an import's stable name) do not collide
+    const tmp = `${file}.${randomUUID()}.tmp`;
     await writeFile(tmp, data);
     await rename(tmp, file);
   }
