@@ -30,6 +30,15 @@ function recall(key: string): string | null {
   }
 }
 
+/** A kept JSON value, or null when there is none or it cannot be read (kept by another version of this script). */
+function parsed<T>(text: string | null): T | null {
+  try {
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
 // a share link with data-window="550x400" opens a window of that size, centred
 document.addEventListener("click", (event) => {
   const link = closestIn<HTMLAnchorElement>(event, "a[data-window]");
@@ -68,14 +77,14 @@ if (document.documentElement.dataset.hydrate === "false") {
   for (const form of document.querySelectorAll<HTMLFormElement>("form[data-submit-on-change]")) {
     form.addEventListener("change", (event) => {
       const field = event.target instanceof HTMLInputElement ? event.target.name : "";
-      remember(COME_BACK_KEY, JSON.stringify({ field, show: form.dataset.submitOnChange }));
+      remember(COME_BACK_KEY, JSON.stringify({ path: location.pathname, field, show: form.dataset.submitOnChange }));
       form.requestSubmit();
     });
     for (const button of form.querySelectorAll<HTMLElement>("[data-without-script]")) button.hidden = true;
   }
-  const sent = recall(COME_BACK_KEY);
-  if (sent) {
-    const { field, show } = JSON.parse(sent) as { field?: string; show?: string };
+  const sent = parsed<{ path?: string; field?: string; show?: string }>(recall(COME_BACK_KEY));
+  if (sent?.path === location.pathname) {
+    const { field, show } = sent;
     if (show) document.getElementById(show)?.scrollIntoView();
     if (field) {
       document
