@@ -5,7 +5,7 @@ import { jsonObject, queryOf, withTotal } from "./body.ts";
 import { signedIn } from "./guards.ts";
 import { imageUrlsOf, orderJson } from "./serialize.ts";
 import { withWireNames } from "./wire.ts";
-import type { Deleted, OrderCancelled, OrderPlaced, OrderStatusChanged } from "./wire-schemas.ts";
+import type { Deleted, OrderCancelled, OrderPlaced, OrderStatusChanged, PaymentOpened } from "./wire-schemas.ts";
 
 const ORDER_WIRE_NAMES = { customerEmail: "user_email", requestKey: "request_key" };
 
@@ -67,6 +67,12 @@ export function ordersApi() {
       modifiedCount,
       order: orderJson(order, imageUrlsOf(c)),
     } satisfies OrderStatusChanged);
+  });
+
+  /** "Pay now": the payment page of the customer's unpaid card order (the one already open, if any) */
+  api.post("/:id/payment", signedIn, async (c) => {
+    const payment = await orders.payNow(c.get("ctx"), c.req.param("id"));
+    return c.json({ payment } satisfies PaymentOpened);
   });
 
   /** an admin's delete erases the order; its customer's cancels it (nothing erased: deletedCount 0) */

@@ -291,6 +291,8 @@ export const checkoutPlacedWire = component(
   insertedWire.extend({ order: orderWire, payment: paymentStartWire }),
 );
 
+export const paymentOpenedWire = component("PaymentOpened", z.object({ payment: paymentStartWire }));
+
 export const webhookAnswerWire = component(
   "WebhookAnswer",
   z.object({ received: z.literal(true), applied: z.boolean(), outcome: z.string().optional() }),
@@ -321,6 +323,7 @@ export type CartWire = z.infer<typeof cartWire>;
 export type CartItemAdded = z.infer<typeof cartItemAddedWire>;
 export type CheckoutPlaced = z.infer<typeof checkoutPlacedWire>;
 export type WebhookAnswer = z.infer<typeof webhookAnswerWire>;
+export type PaymentOpened = z.infer<typeof paymentOpenedWire>;
 
 // Requests whose wire names differ from the domain's: the domain's own schemas with the spec's names.
 

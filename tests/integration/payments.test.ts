@@ -325,6 +325,40 @@ describe("one payment page per order", () => {
   });
 });
 
+describe("POST /api/orders/{id}/payment (Pay now)", () => {
+  const payNowApi = (client: Client, orderId: string) =>
+    client.request(`/api/orders/${orderId}/payment`, { method: "POST" });
+
+  it("answers the customer's open payment page for an unpaid card order, without opening another", async () => {
+    const { customer, body, session } = await stripeOrder();
+    const res = await payNowApi(customer, body.insertedId);
+    expect(res.status).toBe(200);
+    expect((await res.json()).payment).toMatchObject({ method: "stripe", status: "pending", url: session.url });
+    expect([...stripe.sessions.values()].filter((s) => s.client_reference_id === body.insertedId)).toHaveLength(1);
+  });
+
+  it("refuses what cannot be paid, or is not the caller's to pay, and changes nothing", async () => {
+    const { customer, body } = await stripeOrder();
+    const sessions = () => [...stripe.sessions.values()].filter((s) => s.client_reference_id === body.insertedId);
+    const stranger = await shop.customer();
+    const admin = await shop.admin();
+    expect((await expectError(await payNowApi(shop.anonymous, body.insertedId), 401)).code).toBeDefined();
+    await expectError(await payNowApi(stranger, body.insertedId), 404);
+    await expectError(await payNowApi(admin, body.insertedId), 403);
+    await expectError(await payNowApi(customer, "not-an-order-id"), 404);
+    expect(sessions()).toHaveLength(1);
+
+    const cod = await cartWithOneItem();
+    const placed = await (await checkout(cod)).json();
+    expect((await expectError(await payNowApi(cod, placed.insertedId), 409)).message).toMatch(/nothing left to pay/);
+
+    const cancelled = await customer.request(`/api/orders/${body.insertedId}`, { method: "DELETE" });
+    expect(cancelled.status).toBe(200);
+    await expectError(await payNowApi(customer, body.insertedId), 409);
+    expect(await orderOf(customer, body.insertedId)).toMatchObject({ status: { status: "Cancelled" } });
+  });
+});
+
 describe("shipping and cancelling card orders", () => {
   it("an admin cannot ship an unpaid card order, but can ship a pay-on-delivery order", async () => {
     const admin = await shop.admin();
@@ -439,6 +473,11 @@ describe("the provider down", () => {
       expect(body.payment.error.message).toMatch(/Your order is saved/);
       const again = await (await place()).json();
       expect(again.insertedId).toBe(body.insertedId);
+      // Pay now through the API while the provider is still down: 502, and the order stays unpaid
+      const payNow = await customer.request(`/api/orders/${body.insertedId}/payment`, { method: "POST" });
+      expect((await expectError(payNow, 502)).code).toBe("upstream_failed");
+      const mine = await (await customer.request(`/api/orders/${encodeURIComponent(customer.email)}`)).json();
+      expect(mine.find((o: { _id: string }) => o._id === body.insertedId)).toMatchObject({ payment_status: "unpaid" });
     } finally {
       await down.close();
     }
