@@ -13,6 +13,7 @@ import * as searchInMemory from "./0011_search_in_memory.ts";
 import * as variantInStockIndex from "./0012_variant_in_stock_index.ts";
 import * as searchVectorFromText from "./0013_search_vector_from_text.ts";
 import * as paymentPage from "./0014_payment_page.ts";
+import * as skuUniqueWithoutCase from "./0015_sku_unique_without_case.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_variant_in_stock_index": variantInStockIndex,
   "0013_search_vector_from_text": searchVectorFromText,
   "0014_payment_page": paymentPage,
+  "0015_sku_unique_without_case": skuUniqueWithoutCase,
 };
