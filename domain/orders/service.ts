@@ -366,7 +366,8 @@ export async function changeOrderStatus(
     return changed;
   });
   if (modifiedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
-  if (status === "Cancelled" && order.paymentStatus === "pending") await payments.closeOpenPages(ctx, order.id);
+  // a card order's pages, also one opened while this cancel ran (its Pay now read the order before)
+  if (status === "Cancelled" && order.paymentMethod === "stripe") await payments.closeOpenPages(ctx, order.id);
   const paymentStatus = refunded ? ("refunded" as const) : order.paymentStatus;
   return { modifiedCount, order: { ...order, status, paymentStatus } };
 }

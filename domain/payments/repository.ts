@@ -150,6 +150,21 @@ export async function setOrderPaymentStatus(db: DB, orderId: string, status: Pay
     .execute();
 }
 
+/**
+ * Holds the order for a new payment page if it still waits for one (Pending): false when it was
+ * cancelled or shipped meanwhile. An update, so that on PostgreSQL it waits for a cancel in progress
+ * and then reads its outcome; SQLite runs one write at a time anyway.
+ */
+export async function holdPayableOrder(db: DB, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("shop_order")
+    .set({ updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "Pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function orderPaymentStatus(db: DB, orderId: string): Promise<PaymentStatus | undefined> {
   const row = await db.selectFrom("shop_order").select("payment_status").where("id", "=", orderId).executeTakeFirst();
   return row?.payment_status;

@@ -54,6 +54,8 @@ export type PaymentStart = {
   error?: { code: string; message: string };
 };
 
+const NOT_PAYABLE = "This order cannot be paid online any more.";
+
 /** A payment page closing sooner than this is not handed out again: a new one is opened. */
 const PAGE_MIN_LIFE_MS = 10 * 60_000;
 
@@ -67,7 +69,7 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
   if (order.paymentMethod === "cod") return { method: "cod", status: order.paymentStatus, url: null };
   const stripe = ctx.payments.stripe;
   if (!stripe) throw new DomainError("conflict", "Card payments are not available right now.");
-  if (!canPayNow(order)) throw new DomainError("conflict", "This order cannot be paid online any more.");
+  if (!canPayNow(order)) throw new DomainError("conflict", NOT_PAYABLE);
   const attempts = await repo.attemptsOf(ctx.db, order.id);
   const open = openPage(attempts, Date.now() + PAGE_MIN_LIFE_MS);
   if (open) return { method: "stripe", status: "pending", url: open };
@@ -89,7 +91,9 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
       "The card payment page could not be opened. Your order is saved: try “Pay now” in My Orders in a moment.",
     );
   }
-  await inTransaction(ctx.db, async (trx) => {
+  const recorded = await inTransaction(ctx.db, async (trx) => {
+    // cancelled while the page was being made: nobody is sent to it
+    if (!(await repo.holdPayableOrder(trx, order.id))) return false;
     // two requests at once asked for the same attempt and were given the same page: recorded once
     const inserted = await repo.insert(trx, {
       id: newId(),
@@ -109,7 +113,16 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
       const customer = { kind: "customer" as const, id: order.userId, email: order.userEmail };
       await movePaymentStatus(trx, order.id, "pending", customer, "Card payment page opened");
     }
+    return true;
   });
+  if (!recorded) {
+    try {
+      await stripe.expireCheckout(session.sessionId);
+    } catch {
+      // left open: a payment through it is refunded when its event arrives (the order is cancelled)
+    }
+    throw new DomainError("conflict", NOT_PAYABLE);
+  }
   return { method: "stripe", status: "pending", url: session.url };
 }
 

@@ -357,6 +357,34 @@ describe("POST /api/orders/{id}/payment (Pay now)", () => {
     await expectError(await payNowApi(customer, body.insertedId), 409);
     expect(await orderOf(customer, body.insertedId)).toMatchObject({ status: { status: "Cancelled" } });
   });
+
+  it("a Pay now that races a cancel does not leave a payment page open for the cancelled order", async () => {
+    // an order whose page is closed, so that Pay now must open a new one (slowly), while the customer cancels
+    const { customer, body, session } = await stripeOrder();
+    await shop.db
+      .updateTable("payment")
+      .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+      .where("session_id", "=", session.id)
+      .execute();
+    stripe.slowCheckouts(600);
+    try {
+      const paying = payNowApi(customer, body.insertedId);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const cancelled = await customer.request(`/api/orders/${body.insertedId}`, { method: "DELETE" });
+      expect(cancelled.status).toBe(200);
+      expect((await expectError(await paying, 409)).message).toMatch(/cannot be paid online/);
+    } finally {
+      stripe.slowCheckouts(0);
+    }
+    const pages = [...stripe.sessions.values()].filter((s) => s.client_reference_id === body.insertedId);
+    expect(pages.length).toBe(2);
+    expect(pages.map((p) => p.status)).toEqual(["expired", "expired"]);
+    expect(await orderOf(customer, body.insertedId)).toMatchObject({
+      status: { status: "Cancelled" },
+      payment_status: "unpaid",
+    });
+    expect((await paymentsOf(body.insertedId)).map((p) => p.status)).toEqual(["failed"]);
+  });
 });
 
 describe("shipping and cancelling card orders", () => {

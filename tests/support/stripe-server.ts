@@ -51,6 +51,8 @@ export type StripeStandIn = {
   failRefunds: (fail: boolean) => void;
   /** makes every refund take this long to answer */
   slowRefunds: (ms: number) => void;
+  /** makes every new Checkout Session take this long to answer */
+  slowCheckouts: (ms: number) => void;
   /** builds a signed event about a session (optionally altered) */
   signedEvent: (
     type: string,
@@ -83,6 +85,7 @@ export async function startStripeStandIn(options: {
   const sessionsByKey = new Map<string, StandInSession>();
   let refundsFail = false;
   let refundDelay = 0;
+  let checkoutDelay = 0;
   const signer = new Stripe("sk_test_stand_in");
   let base = "";
 
@@ -139,6 +142,7 @@ export async function startStripeStandIn(options: {
         }
         if (url.pathname === "/health") return json(res, 200, { ok: true });
         if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+          if (checkoutDelay) await new Promise((resolve) => setTimeout(resolve, checkoutDelay));
           const again = idempotencyKey ? sessionsByKey.get(idempotencyKey) : undefined;
           if (again) return json(res, 200, again);
           const id = random("cs");
@@ -237,6 +241,9 @@ export async function startStripeStandIn(options: {
     },
     slowRefunds: (ms) => {
       refundDelay = ms;
+    },
+    slowCheckouts: (ms) => {
+      checkoutDelay = ms;
     },
     signedEvent,
     pay,
