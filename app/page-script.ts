@@ -3,7 +3,7 @@
  * (compiled and minified at build: scripts/inline-script.ts, app/lib/page-script.server.ts).
  *
  * On every page: share links open the network's window at its size, and dialog buttons work in
- * browsers that do not yet know HTML's `commandfor`. On pages served without React's scripts
+ * browsers that do not yet know HTML's `commandfor` or `closedby`. On pages served without React's scripts
  * (`<html data-hydrate="false">`, a route whose handle says `hydrate: false`) also what the
  * components do with React: forms that submit when a choice changes, and messages that can be
  * dismissed and fade. Pages with React do those themselves, so this script leaves them alone there.
@@ -57,6 +57,14 @@ document.addEventListener("focusin", (event) => {
   }
 });
 
+// <dialog closedby="any">: a click beside it (on its backdrop) closes it, where the browser does not do it itself
+if (!("closedBy" in HTMLDialogElement.prototype)) {
+  document.addEventListener("click", (event) => {
+    const dialog = event.target;
+    if (dialog instanceof HTMLDialogElement && dialog.open && dialog.getAttribute("closedby") === "any") dialog.close();
+  });
+}
+
 // <button commandfor="dialog-id" command="show-modal|close"> where the browser does not do it itself
 if (!("commandForElement" in HTMLButtonElement.prototype)) {
   document.addEventListener("click", (event) => {
@@ -70,17 +78,23 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
 }
 
 if (document.documentElement.dataset.hydrate === "false") {
-  // a choice (a size, a colour) is sent as soon as it is made; the form's own button is not needed then.
-  // The page comes back showing the element the form names (data-submit-on-change="<id>") with focus on
-  // the new choice, so that arrow keys go on through a radio group.
+  // A choice (a size, a colour) is sent as soon as it is made, in place of this address (no history entry
+  // per click); the form's own button is not needed then. The page comes back showing the element the form
+  // names (data-submit-on-change="<id>") with the focus on the new choice, so that arrow keys go on through
+  // a radio group. The form is only read (FormData, a prototype's getAttribute), never asked for its own
+  // members: a field named like one (an option's name is free text: "requestSubmit") would shadow it.
   const COME_BACK_KEY = "vitrine:choice-sent";
-  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-submit-on-change]")) {
-    form.addEventListener("change", (event) => {
-      const field = event.target instanceof HTMLInputElement ? event.target.name : "";
-      remember(COME_BACK_KEY, JSON.stringify({ path: location.pathname, field, show: form.dataset.submitOnChange }));
-      form.requestSubmit();
-    });
-    for (const button of form.querySelectorAll<HTMLElement>("[data-without-script]")) button.hidden = true;
+  document.addEventListener("change", (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || !field.form) return;
+    const show = Element.prototype.getAttribute.call(field.form, "data-submit-on-change");
+    if (show === null) return;
+    remember(COME_BACK_KEY, JSON.stringify({ path: location.pathname, field: field.name, show }));
+    const query = new URLSearchParams(new FormData(field.form) as unknown as Record<string, string>);
+    location.replace(`${location.pathname}?${query}`);
+  });
+  for (const button of document.querySelectorAll<HTMLElement>("form[data-submit-on-change] [data-without-script]")) {
+    button.hidden = true;
   }
   const sent = parsed<{ path?: string; field?: string; show?: string }>(recall(COME_BACK_KEY));
   if (sent?.path === location.pathname) {

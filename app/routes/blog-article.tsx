@@ -152,7 +152,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                           {NETWORK_ICONS[t.name]}
                         </svg>
                         {t.name}
-                        <span className="sr-only"> (opens in a new tab)</span>
+                        <span className="sr-only"> (opens in a new window)</span>
                       </a>
                     </li>
                   ))}

@@ -12,6 +12,7 @@ import * as catalog from "../../domain/catalog/index.ts";
 import { chooseVariant, isValueAvailable } from "../../domain/catalog/variant-choice.ts";
 import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
 import { formatPrice, toDollars } from "../../domain/shared/money.ts";
+import { isWellFormedId } from "../../domain/shared/schemas.ts";
 import * as wishlist from "../../domain/wishlist/index.ts";
 import { formText } from "../../server/http/forms.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
@@ -21,6 +22,7 @@ import { GalleryThumbnails, useShownImage } from "../components/ProductGallery.t
 import { ShareDialog } from "../components/ShareDialog.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
 import { Toast, toastFor } from "../components/Toast.tsx";
+import { withFlash } from "../lib/flash.server.ts";
 import { handleForm } from "../lib/form.server.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { useImageUrls } from "../lib/images.ts";
@@ -69,15 +71,29 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** The heart: adds the product to the wishlist, or takes it out. Signed-out visitors sign in first. */
+/**
+ * The heart: adds the product to the wishlist, or takes it out. Signed-out visitors sign in first.
+ * The page comes back on the variant it showed, with a message (without React, the reload is all
+ * the visitor sees of it).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   if (ctx.actor.kind === "anonymous") toLogin(request);
+  let removing = false;
+  let variant = "";
   const result = await handleForm(request, {
-    run: (values) => wishlist.toggleWishlist(ctx, params.productId, formText(values, "wishlistEntry") || null),
+    run: (values) => {
+      const entry = formText(values, "wishlistEntry") || null;
+      removing = entry !== null;
+      // only an id goes back into the address (anything else: the page's own choice)
+      variant = isWellFormedId(formText(values, "variant")) ? formText(values, "variant") : "";
+      return wishlist.toggleWishlist(ctx, params.productId, entry);
+    },
   });
-  if ("ok" in result && result.ok) return redirect(`/product/${params.productId}`);
-  return result;
+  if (!("ok" in result && result.ok)) return result;
+  const back = `/product/${encodeURIComponent(params.productId)}${variant ? `?variant=${encodeURIComponent(variant)}` : ""}`;
+  const message = removing ? "Removed from your wishlist." : "Added to your wishlist.";
+  throw redirect(back, { headers: await withFlash(ctx, { message, kind: "success" }) });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -363,6 +379,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             )}
             <Form method="post" preventScrollReset>
               <input type="hidden" name="wishlistEntry" value={wishlistEntry ?? ""} />
+              {variant && <input type="hidden" name="variant" value={variant.id} />}
               <button type="submit" className="btn-secondary" aria-pressed={inWishlist} disabled={saving}>
                 <HeartIcon filled={inWishlist} className={`h-5 w-5 ${inWishlist ? "text-accent-700" : ""}`} />
                 {inWishlist ? "In wishlist" : "Add to wishlist"}

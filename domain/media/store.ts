@@ -4,7 +4,8 @@ import path from "node:path";
 
 /**
  * Where processed images live: the data folder (DiskMediaStore) or an S3-compatible bucket
- * (S3MediaStore). Keys are random and never reused, so an object, once written, never changes.
+ * (S3MediaStore). Keys are random and never reused, or stable names whose bytes are always the same
+ * (the seed's artwork, the import's placeholder): an object, once written, never changes.
  */
 export interface MediaStore {
   /** a start-up check: the store is there and usable; throws with a sentence for the operator otherwise */
@@ -56,8 +57,13 @@ export class DiskMediaStore implements MediaStore {
     // write then rename, so a reader never sees half a file; a temporary name of its own per write, so that
     // two writes of one key at once (the same bytes: a seed's or an import's stable name) do not collide
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, file);
+    try {
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {

@@ -4,10 +4,11 @@
  * page's own inline script do: share windows at the spec's sizes, messages that can be dismissed.
  */
 import type { Page } from "@playwright/test";
+import { shopOrigin } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { open, servedWithoutReact } from "./support/navigation.ts";
 import { productPage } from "./support/pages.ts";
-import { listProducts, productAt } from "./support/shop-api.ts";
+import { demoAdmin, listProducts, productAt } from "./support/shop-api.ts";
 
 /** The script files a page asks for while it loads. */
 async function scriptFilesOf(page: Page, path: string): Promise<string[]> {
@@ -90,18 +91,25 @@ test("without React, the message after Add to cart goes with its button or Escap
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
 
-test("without React, arrow keys go through a size group: each choice is sent, and the focus stays on it", async ({
-  page,
-}) => {
+/** A product of the demo catalogue in three sizes or more. */
+async function productInSizes(page: Page): Promise<SizedProduct> {
   const list = await listProducts(page.request, { limit: 40 });
   const details = await Promise.all(
     list.map(async (p) => (await page.request.get(`/api/products/${p._id}`)).json() as Promise<SizedProduct>),
   );
   const sized = details.find((p) => (p.options.find((o) => o.name === "Size")?.values.length ?? 0) >= 3);
   expect(sized, "the demo catalogue has a product in three sizes or more").toBeDefined();
-  const sizes = (sized as SizedProduct).options.find((o) => o.name === "Size")?.values ?? [];
+  return sized as SizedProduct;
+}
 
-  await open(page, `/product/${sized?._id}`);
+test("without React, arrow keys go through a size group: each choice is sent, and the focus stays on it", async ({
+  page,
+}) => {
+  const sized = await productInSizes(page);
+  const sizes = sized.options.find((o) => o.name === "Size")?.values ?? [];
+
+  await open(page, `/product/${sized._id}`);
+  const historyBefore = await page.evaluate(() => history.length);
   expect(await servedWithoutReact(page)).toBe(true);
   const group = page.getByRole("group", { name: /^Size/ });
   const checked = group.locator("input:checked");
@@ -113,6 +121,75 @@ test("without React, arrow keys go through a size group: each choice is sent, an
     await expect(checked).toHaveValue(next);
     await expect(checked).toBeFocused();
   }
+  // each choice replaced the address: Back leaves the product page instead of stepping through sizes
+  expect(await page.evaluate(() => history.length)).toBe(historyBefore);
 });
 
-type SizedProduct = { _id: string; options: { name: string; values: string[] }[] };
+test("without React, the heart says what it did and keeps the variant shown", async ({ page, customer }) => {
+  expect(customer.email).toContain("@");
+  const sized = await productInSizes(page);
+  const variant = sized.variants[sized.variants.length - 1];
+  await open(page, `/product/${sized._id}?variant=${variant.id}`);
+  expect(await servedWithoutReact(page)).toBe(true);
+  await productPage.heart(page).click();
+  await expect(page.getByTestId("toast")).toContainText("Added to your wishlist.");
+  await expect(productPage.heart(page)).toHaveText("In wishlist");
+  expect(new URL(page.url()).searchParams.get("variant")).toBe(variant.id);
+  await productPage.heart(page).click();
+  await expect(page.getByTestId("toast")).toContainText("Removed from your wishlist.");
+  await expect(productPage.heart(page)).toHaveText("Add to wishlist");
+});
+
+test("without React, a choice is sent even when an option is named like a form's own method", async ({ page }) => {
+  // an option's name is free text and becomes its radios' name, which shadows the form's member of that name
+  const list = await listProducts(page.request, { limit: 100 });
+  const details = await Promise.all(
+    list.map(async (p) => (await page.request.get(`/api/products/${p._id}`)).json() as Promise<DetailedProduct>),
+  );
+  const coloured = details.findLast((p) => p.options.length === 1 && p.options[0].name === "Colour");
+  expect(coloured, "the demo catalogue has a product in colours only").toBeDefined();
+  const product = coloured as DetailedProduct;
+  const admin = await demoAdmin();
+  const renamed = (name: string) => ({
+    options: [{ name, values: product.options[0].values }],
+    variants: product.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      options: { [name]: v.options.Colour },
+      price: v.price,
+      stock: v.stock,
+    })),
+  });
+  const put = (name: string) =>
+    admin.put(`/api/products/${product._id}`, { data: renamed(name), headers: { origin: shopOrigin() } });
+  expect((await put("requestSubmit")).status()).toBe(200);
+  try {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await open(page, `/product/${product._id}`);
+    expect(await servedWithoutReact(page)).toBe(true);
+    const group = page.getByRole("group", { name: /^requestSubmit/ });
+    const other = product.options[0].values.find((v) => v !== product.variants[0].options.Colour) as string;
+    await group
+      .locator("label")
+      .filter({ hasText: new RegExp(`^${other}`) })
+      .click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("requestSubmit")).toBe(other);
+    await expect(group.locator("input:checked")).toHaveValue(other);
+    expect(errors).toEqual([]);
+  } finally {
+    expect((await put("Colour")).status()).toBe(200);
+  }
+});
+
+type DetailedProduct = {
+  _id: string;
+  options: { name: string; values: string[] }[];
+  variants: { id: string; sku: string; options: Record<string, string>; price: number; stock: number }[];
+};
+
+type SizedProduct = {
+  _id: string;
+  options: { name: string; values: string[] }[];
+  variants: { id: string }[];
+};

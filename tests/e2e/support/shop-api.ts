@@ -56,8 +56,8 @@ export async function productAt(request: APIRequestContext, index: number): Prom
 
 let adminRequest: Promise<APIRequestContext> | undefined;
 
-/** Sets every variant of the product to plenty of stock, as the demo admin. */
-export async function restock(productId: string, stock = 500): Promise<void> {
+/** A request context signed in as the demo admin (one per worker); writes need `{ origin: shopOrigin() }`. */
+export function demoAdmin(): Promise<APIRequestContext> {
   adminRequest ??= (async () => {
     const context = await playwrightRequest.newContext({ baseURL: shopOrigin() });
     const res = await context.post("/api/auth/sign-in/email", {
@@ -67,7 +67,12 @@ export async function restock(productId: string, stock = 500): Promise<void> {
     expect(res.status(), "the demo admin signs in").toBe(200);
     return context;
   })();
-  const admin = await adminRequest;
+  return adminRequest;
+}
+
+/** Sets every variant of the product to plenty of stock, as the demo admin. */
+export async function restock(productId: string, stock = 500): Promise<void> {
+  const admin = await demoAdmin();
   const product = (await (await admin.get(`/api/products/${productId}`)).json()) as {
     variants: { id: string; stock: number }[];
   };
