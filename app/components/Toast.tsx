@@ -59,8 +59,19 @@ export function Toast({ toast }: { toast: ToastMessage | null | undefined }) {
   );
 }
 
-/** The toast for a page action's outcome: its message, as a success or an error. */
+const toastsOfOutcomes = new WeakMap<object, ToastMessage>();
+
+/**
+ * The toast for a page action's outcome: its message, as a success or an error. The same outcome
+ * gives the same toast on every render, so that one dismissed stays dismissed; a new outcome (the
+ * next submission, even with the same words) shows again.
+ */
 export function toastFor(outcome: { ok: boolean; message: string } | null | undefined): ToastMessage | null {
   if (!outcome?.message) return null;
-  return { message: outcome.message, kind: outcome.ok ? "success" : "error" };
+  let toast = toastsOfOutcomes.get(outcome);
+  if (!toast) {
+    toast = { message: outcome.message, kind: outcome.ok ? "success" : "error" };
+    toastsOfOutcomes.set(outcome, toast);
+  }
+  return toast;
 }
