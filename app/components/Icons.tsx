@@ -132,3 +132,25 @@ export const CartIcon = (p: IconProps) => (
     <circle cx="17" cy="19.5" r="1.5" />
   </Svg>
 );
+
+// the networks' marks beside share links
+export const FacebookIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path
+      d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z"
+      fill="currentColor"
+      stroke="none"
+    />
+  </Svg>
+);
+export const TwitterIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 4l16 16M20 4 4 20" />
+  </Svg>
+);
+export const LinkedInIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 9.5V20M10 20V9.5M10 14a4 4 0 0 1 8 0v6" strokeWidth={2.4} />
+    <circle cx="5" cy="4.5" r="1.7" fill="currentColor" stroke="none" />
+  </Svg>
+);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import * as content from "../../domain/content/index.ts";
 import { formatDate } from "../../domain/shared/dates.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
+import { FacebookIcon, LinkedInIcon, TwitterIcon } from "../components/Icons.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
 import { useImageUrls } from "../lib/images.ts";
 import { absoluteImageUrl, pageMeta, shopNameFrom } from "../lib/meta.ts";
@@ -56,22 +57,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 /** The networks' marks beside the article's share links (e-mail is not offered here). */
-const NETWORK_ICONS: Partial<Record<ShareLink["name"], React.ReactNode>> = {
-  Facebook: (
-    <path
-      d="M13.5 22v-8.5h3l.5-3.5h-3.5V8c0-1 .3-1.7 1.8-1.7H17V3.2A24 24 0 0 0 14.4 3C11.8 3 10 4.6 10 7.5V10H7v3.5h3V22z"
-      fill="currentColor"
-      stroke="none"
-    />
-  ),
-  Twitter: <path d="M4 4l16 16M20 4 4 20" />,
-  LinkedIn: (
-    <>
-      <path d="M5 9.5V20M10 20V9.5M10 14a4 4 0 0 1 8 0v6" strokeWidth={2.4} />
-      <circle cx="5" cy="4.5" r="1.7" fill="currentColor" stroke="none" />
-    </>
-  ),
+const NETWORK_ICONS: Partial<Record<ShareLink["name"], typeof FacebookIcon>> = {
+  Facebook: FacebookIcon,
+  Twitter: TwitterIcon,
+  LinkedIn: LinkedInIcon,
 };
+
+function NetworkIcon({ name }: { name: ShareLink["name"] }) {
+  const Icon = NETWORK_ICONS[name];
+  return Icon ? <Icon className="h-4 w-4" /> : null;
+}
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const images = useImageUrls();
@@ -138,19 +133,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                         rel="noopener noreferrer"
                         className="btn-secondary w-full gap-1.5 px-2.5 py-1.5 text-sm"
                       >
-                        <svg
-                          viewBox="0 0 24 24"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth={1.8}
-                          strokeLinecap="round"
-                          strokeLinejoin="round"
-                          className="h-4 w-4"
-                          aria-hidden="true"
-                          focusable="false"
-                        >
-                          {NETWORK_ICONS[t.name]}
-                        </svg>
+                        <NetworkIcon name={t.name} />
                         {t.name}
                         <span className="sr-only"> (opens in a new window)</span>
                       </a>

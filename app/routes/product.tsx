@@ -79,20 +79,19 @@ export function shouldRevalidate({
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   if (ctx.actor.kind === "anonymous") toLogin(request);
-  let removing = false;
-  let variant = "";
-  const result = await handleForm(request, {
-    run: (values) => {
+  const outcome = await handleForm(request, {
+    run: async (values) => {
       const entry = formText(values, "wishlistEntry") || null;
-      removing = entry !== null;
+      await wishlist.toggleWishlist(ctx, params.productId, entry);
       // only an id goes back into the address (anything else: the page's own choice)
-      variant = isWellFormedId(formText(values, "variant")) ? formText(values, "variant") : "";
-      return wishlist.toggleWishlist(ctx, params.productId, entry);
+      const variant = formText(values, "variant");
+      return { removed: entry !== null, variant: isWellFormedId(variant) ? variant : "" };
     },
   });
-  if (!("ok" in result && result.ok)) return result;
+  if (!("result" in outcome)) return outcome;
+  const { removed, variant } = outcome.result;
   const back = `/product/${encodeURIComponent(params.productId)}${variant ? `?variant=${encodeURIComponent(variant)}` : ""}`;
-  const message = removing ? "Removed from your wishlist." : "Added to your wishlist.";
+  const message = removed ? "Removed from your wishlist." : "Added to your wishlist.";
   throw redirect(back, { headers: await withFlash(ctx, { message, kind: "success" }) });
 }
 
