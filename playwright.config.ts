@@ -4,7 +4,7 @@
  *
  * Playwright's own browser downloads are not used: the browser is Debian's Chromium headless shell
  * (/usr/bin/chromium-headless-shell, scripts/chromium.ts). A failed test keeps its trace (DOM
- * snapshots of every step, without the screencast, which cost 13 % of the run) and a screenshot.
+ * snapshots of every step) with E2E_TRACE=1 (scripts/chromium.ts), and always a screenshot.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";

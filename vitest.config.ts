@@ -8,6 +8,9 @@ export default defineConfig({
     exclude: ["tests/e2e/**", "tests/cluster/**", "**/node_modules/**", "build/**", ".tmp/**"],
     environment: "node",
     pool: "forks",
+    // Test files share their worker's process and loaded modules (each still makes its own shop and
+    // database): a fresh process per file cost 18 % of the run in imports, 50 s of 195 on SQLite.
+    isolate: false,
     maxWorkers: 2, // CI machines have 2 cores
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -9,8 +9,8 @@
  *   beforeAll(async () => { t = await createTestDatabase(); });
  *   afterAll(() => t.drop());
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -66,9 +66,56 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
+let migratedTemplate: Promise<string> | undefined;
+
+/**
+ * A database migrated to the latest schema, made once per server and schema, that test databases
+ * are copied from: a copy takes about 30 ms, running the migrations 250–400 ms. Its name carries a
+ * hash of the migration files, so an edited migration makes a new one. An advisory lock keeps two
+ * test workers from making it at once.
+ */
+function templateDatabase(adminUrl: string): Promise<string> {
+  migratedTemplate ??= (async () => {
+    const migrationsDir = path.join(import.meta.dirname, "../../db/migrations");
+    const hash = createHash("sha256");
+    for (const file of readdirSync(migrationsDir).sort())
+      hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
+    const name = `template_${hash.digest("hex").slice(0, 16)}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext('vitrine test template'))");
+      const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (exists.rowCount === 0) {
+        const building = `${name}_building`;
+        await client.query(`DROP DATABASE IF EXISTS "${building}"`);
+        await client.query(`CREATE DATABASE "${building}"`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${building}`;
+        const handle = openDatabase({ dataDir: os.tmpdir(), databaseUrl: url.toString() });
+        try {
+          await migrateToLatest(handle.db);
+        } finally {
+          await handle.close();
+        }
+        await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      }
+    } finally {
+      await client.end(); // (ends the session, and so its advisory lock)
+    }
+    return name;
+  })();
+  migratedTemplate.catch(() => {
+    migratedTemplate = undefined;
+  });
+  return migratedTemplate;
+}
+
 async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   const name = `t_${randomBytes(8).toString("hex")}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const template = await templateDatabase(adminUrl);
+  // FILE_COPY: copies the template's files (the default copies it block by block through the WAL)
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}" STRATEGY FILE_COPY`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ dataDir: os.tmpdir(), databaseUrl: url.toString() });
