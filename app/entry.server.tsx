@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,7 +8,7 @@ import { requestContextKey } from "../server/context.ts";
 import { InlineCssContext } from "./lib/inline-css.tsx";
 import { pageScript } from "./lib/page-script.server.ts";
 import { PageScriptContext } from "./lib/page-script.tsx";
-import { inlineCss } from "./lib/styles.server.ts";
+import { inlineCss, withPageStyles } from "./lib/styles.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -49,17 +48,24 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The page is read whole (the shop's pages have no Suspense: the shell is the page) so that a
+          // page served without React gets the rules it uses in its <head> (withPageStyles).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              const html = withPageStyles(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

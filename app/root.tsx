@@ -81,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
-        <InlineStyles />
+        <InlineStyles forThisPageOnly={withoutReact} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink-900 antialiased">

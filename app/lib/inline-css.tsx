@@ -5,11 +5,19 @@ import { createContext, useContext } from "react";
  * without waiting for a second request (Lighthouse's "render-blocking resources"). The server
  * provides the text (entry.server.tsx, from styles.server.ts); in the browser it is empty, and the
  * element the server wrote is kept as it is.
+ *
+ * A page served without React never changes its markup, so it gets only the rules it uses
+ * (`forThisPageOnly`): a placeholder here, replaced once the page is written (withPageStyles in
+ * styles.server.ts; app/lib/page-styles.ts chooses the rules).
  */
 export const InlineCssContext = createContext("");
 
-export function InlineStyles() {
+/** A CSS comment, so that a page whose placeholder were ever left in place would still be valid. */
+export const PAGE_STYLES_PLACEHOLDER = "/*page-styles*/";
+
+export function InlineStyles({ forThisPageOnly = false }: { forThisPageOnly?: boolean }) {
   const css = useContext(InlineCssContext);
+  const text = forThisPageOnly && css ? PAGE_STYLES_PLACEHOLDER : css;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet, never user content
-  return <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
+  return <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
 }

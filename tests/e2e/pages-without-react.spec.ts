@@ -193,3 +193,56 @@ type SizedProduct = {
   options: { name: string; values: string[] }[];
   variants: { id: string }[];
 };
+
+/**
+ * Writes the page's stylesheet over with `css` and answers how each element's computed style
+ * changed (at most 10, "TAG #index: property: before → after"), compared in the page. Custom
+ * properties are left out: the page's rules keep those that something reads, and one that nothing
+ * reads changes nothing on the screen. Transitions (a hovered link's colour) end before each look.
+ */
+function stylesChangedBy(page: Page, css: string): Promise<string[]> {
+  return page.evaluate(async (wholeSheet) => {
+    const settle = () => Promise.all(document.getAnimations().map((animation) => animation.finished));
+    const look = () =>
+      Array.from(document.querySelectorAll("body *"), (element) => {
+        const style = getComputedStyle(element);
+        const values = new Map<string, string>();
+        for (const name of Array.from(style))
+          if (!name.startsWith("--")) values.set(name, style.getPropertyValue(name));
+        return { tag: element.tagName, values };
+      });
+    await settle();
+    const before = look();
+    const sheet = document.head.querySelector("style");
+    if (sheet) sheet.textContent = wholeSheet;
+    await settle();
+    const after = look();
+    const changes: string[] = [];
+    after.forEach(({ tag, values }, i) => {
+      for (const [name, value] of values) {
+        const old = before[i]?.values.get(name);
+        if (old !== value && changes.length < 10) changes.push(`${tag} #${i}: ${name}: ${old} → ${value}`);
+      }
+    });
+    return changes;
+  }, css);
+}
+
+test("a page without React carries only the style rules it uses, and looks exactly as with the whole stylesheet", async ({
+  page,
+}) => {
+  const wholeSheet = /<style>([\s\S]*?)<\/style>/.exec(await (await page.request.get("/")).text())?.[1] ?? "";
+  expect(wholeSheet.length).toBeGreaterThan(20_000);
+  const product = await productAt(page.request, 17);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [`/product/${product._id}`, "/blogs", "/blogs/blogDetails1", "/about", "/storeLocation"]) {
+      await open(page, path);
+      expect(await servedWithoutReact(page), path).toBe(true);
+      const ownSheet = await page.locator("head style").first().textContent();
+      expect(ownSheet?.length, path).toBeLessThan(wholeSheet.length * 0.7);
+      if (path.startsWith("/product/")) await productPage.shareButton(page).click(); // the dialog's own rules too
+      expect(await stylesChangedBy(page, wholeSheet), `${path} at ${width} px`).toEqual([]);
+    }
+  }
+});
