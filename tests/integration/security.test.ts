@@ -387,6 +387,20 @@ describe("responses", () => {
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("keep pages isolated from the window that opened them, but for public pages read without a session (decision 029)", async () => {
+    const opener = (res: Response) => res.headers.get("cross-origin-opener-policy");
+    const customer = await shop.customer();
+    const [{ _id: product }] = await (await shop.anonymous.request("/api/products?limit=1")).json();
+    for (const path of ["/", "/product", `/product/${product}`, "/blogs", "/blogs/blogDetails1", "/about"]) {
+      expect(opener(await shop.anonymous.request(path)), path).toBeNull();
+      expect(opener(await customer.request(path)), `${path} signed in`).toBe("same-origin");
+      expect(opener(await shop.anonymous.request(path, { method: "POST" })), `POST ${path}`).toBe("same-origin");
+    }
+    for (const path of ["/login", "/register", "/cart", "/dashboard", "/contact", "/product/../login", "/api/products"]) {
+      expect(opener(await shop.anonymous.request(path)), path).toBe("same-origin");
+    }
+  });
+
   it("sign-in cookies are HttpOnly, so page scripts cannot read the session", async () => {
     const customer = await shop.customer();
     const res = await signInResponse(shop, customer.email, CUSTOMER_PASSWORD);
