@@ -200,13 +200,11 @@ const ENTITIES: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">"
 export function classesInHtml(html: string): Set<string> {
   const classes = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    const value = match[1].replace(/&(?:#x([0-9a-f]+)|#(\d+)|(\w+));/gi, (whole, hex, dec, name) =>
-      hex
-        ? String.fromCodePoint(Number.parseInt(hex, 16))
-        : dec
-          ? String.fromCodePoint(Number(dec))
-          : (ENTITIES[name.toLowerCase()] ?? whole),
-    );
+    const value = match[1].replace(/&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|(\w+));/gi, (whole, hex, dec, name) => {
+      if (name) return ENTITIES[name.toLowerCase()] ?? whole;
+      const code = hex ? Number.parseInt(hex, 16) : Number(dec);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    });
     for (const name of value.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;

@@ -396,7 +396,15 @@ describe("responses", () => {
       expect(opener(await customer.request(path)), `${path} signed in`).toBe("same-origin");
       expect(opener(await shop.anonymous.request(path, { method: "POST" })), `POST ${path}`).toBe("same-origin");
     }
-    for (const path of ["/login", "/register", "/cart", "/dashboard", "/contact", "/product/../login", "/api/products"]) {
+    for (const path of [
+      "/login",
+      "/register",
+      "/cart",
+      "/dashboard",
+      "/contact",
+      "/product/../login",
+      "/api/products",
+    ]) {
       expect(opener(await shop.anonymous.request(path)), path).toBe("same-origin");
     }
   });

@@ -76,4 +76,8 @@ describe("classesInHtml", () => {
     const html = `<a class="btn  btn-primary">x</a><svg class="size-4"></svg><p class="after:content-[&quot;x&quot;]"></p>`;
     expect([...classesInHtml(html)].sort()).toEqual(['after:content-["x"]', "btn", "btn-primary", "size-4"]);
   });
+
+  it("leaves a character reference beyond Unicode as it is instead of failing the page", () => {
+    expect([...classesInHtml('<p class="a&#x110000;b &#9999999;"></p>')]).toEqual(["a&#x110000;b", "&#9999999;"]);
+  });
 });
