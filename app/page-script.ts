@@ -2,8 +2,9 @@
  * The few things a page does in the browser without React (decision 028), written into every page
  * (compiled and minified at build: scripts/inline-script.ts, app/lib/page-script.server.ts).
  *
- * On every page: share links open the network's window at its size, and dialog buttons work in
- * browsers that do not yet know HTML's `commandfor` or `closedby`. On pages served without React's scripts
+ * On every page: share links open the network's window at its size, dialog buttons work in
+ * browsers that do not yet know HTML's `commandfor` or `closedby`, and carousels turn (the home page's, whether
+ * React wrote it or the server did). On pages served without React's scripts
  * (`<html data-hydrate="false">`, a route whose handle says `hydrate: false`) also what the
  * components do with React: forms that submit when a choice changes, and messages that can be
  * dismissed and fade. Pages with React do those themselves, so this script leaves them alone there.
@@ -76,6 +77,120 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
     else if (command === "close") dialog.close();
   });
 }
+
+// ── carousels ──
+// [data-carousel="scroll"]: a scroll-snap track, one slide per width (HeroCarousel).
+// [data-carousel="pages"]: a track moved by pages of slides; how many a page holds is the data-per-view of the
+// row of dots CSS shows; it plays every data-autoplay ms unless hovered, focused or for reduced motion
+// (TestimonialSlider). Buttons: data-carousel-go="<index>" and data-carousel-step="-1|1"; the dot of what is
+// shown has aria-current="true".
+
+type Carousel = { root: HTMLElement; track: HTMLElement; count: number; current: number; dots: Element | undefined };
+
+function carouselOf(root: HTMLElement): Carousel | null {
+  const track = root.querySelector<HTMLElement>("[data-carousel-track]");
+  if (!track) return null;
+  const dots = Array.from(root.querySelectorAll<HTMLElement>("[data-carousel-dots]")).find(
+    (row) => getComputedStyle(row).display !== "none",
+  );
+  if (root.dataset.carousel === "scroll") {
+    const count = track.children.length;
+    return { root, track, count, current: Math.round(track.scrollLeft / Math.max(1, track.clientWidth)), dots };
+  }
+  const perView = Number(dots?.getAttribute("data-per-view")) || 1;
+  const count = Math.max(1, Math.ceil(track.children.length / perView));
+  return { root, track, count, current: Math.min(Number(root.dataset.page) || 0, count - 1), dots };
+}
+
+function markDot({ dots }: Carousel, index: number) {
+  dots?.querySelectorAll("[data-carousel-go]").forEach((dot, i) => {
+    if (i === index) dot.setAttribute("aria-current", "true");
+    else dot.removeAttribute("aria-current");
+  });
+}
+
+function showInCarousel(carousel: Carousel, index: number) {
+  const { root, track, count } = carousel;
+  const target = ((index % count) + count) % count;
+  if (root.dataset.carousel === "scroll") {
+    track.scrollTo({ left: target * track.clientWidth, behavior: "smooth" });
+  } else {
+    const perView = Number(carousel.dots?.getAttribute("data-per-view")) || 1;
+    root.dataset.page = String(target);
+    root.dataset.perView = String(perView);
+    root.dataset.movedAt = String(Date.now());
+    track.style.transform = `translateX(-${target * 100}%)`;
+    Array.from(track.children).forEach((slide, i) => {
+      slide.setAttribute("aria-hidden", String(Math.floor(i / perView) !== target));
+    });
+  }
+  markDot(carousel, target);
+}
+
+document.addEventListener("click", (event) => {
+  const button = closestIn<HTMLElement>(event, "[data-carousel-go], [data-carousel-step]");
+  const root = button?.closest<HTMLElement>("[data-carousel]");
+  const carousel = root && carouselOf(root);
+  if (!button || !carousel) return;
+  const go = button.getAttribute("data-carousel-go");
+  showInCarousel(
+    carousel,
+    go !== null ? Number(go) : carousel.current + Number(button.getAttribute("data-carousel-step")),
+  );
+});
+
+// a swiped scroll track: its dot follows
+document.addEventListener(
+  "scroll",
+  (event) => {
+    const root =
+      event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-carousel="scroll"]') : null;
+    const carousel = root && carouselOf(root);
+    if (carousel && event.target === carousel.track) markDot(carousel, carousel.current);
+  },
+  { capture: true, passive: true },
+);
+
+const pagedCarousels = () => document.querySelectorAll<HTMLElement>('[data-carousel="pages"]');
+const isPaused = (root: HTMLElement) => root.matches(":hover") || root.contains(document.activeElement);
+
+/** New paged carousels (the server's, or React's after a move) are set for the screen's width; all, again after a resize. */
+function layOutCarousels(all: boolean) {
+  for (const root of pagedCarousels()) {
+    const carousel = carouselOf(root);
+    const perView = carousel?.dots?.getAttribute("data-per-view") ?? "1";
+    if (carousel && (all || root.dataset.perView !== perView)) showInCarousel(carousel, carousel.current);
+  }
+}
+layOutCarousels(true);
+if (document.documentElement.dataset.hydrate !== "false") {
+  new MutationObserver(() => layOutCarousels(false)).observe(document.body, { childList: true, subtree: true });
+}
+addEventListener("resize", () => layOutCarousels(false));
+
+// what the track says is announced only while the visitor holds it (hover, focus), not while it plays
+for (const type of ["pointerover", "pointerout", "focusin", "focusout"]) {
+  document.addEventListener(type, (event) => {
+    const root = closestIn<HTMLElement>(event, '[data-carousel="pages"]');
+    if (root) {
+      requestAnimationFrame(() => {
+        root.querySelector("[data-carousel-track]")?.setAttribute("aria-live", isPaused(root) ? "polite" : "off");
+      });
+    }
+  });
+}
+
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+setInterval(() => {
+  if (document.hidden) return;
+  for (const root of pagedCarousels()) {
+    const every = Number(root.dataset.autoplay);
+    const carousel = carouselOf(root);
+    if (!every || !carousel || carousel.count < 2) continue;
+    if (reducedMotion.matches || isPaused(root)) root.dataset.movedAt = String(Date.now());
+    else if (Date.now() - Number(root.dataset.movedAt) >= every) showInCarousel(carousel, carousel.current + 1);
+  }
+}, 500);
 
 if (document.documentElement.dataset.hydrate === "false") {
   // A choice (a size, a colour) is sent as soon as it is made, in place of this address (no history entry

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon } from "./Icons.tsx";
 import { StoredImage } from "./StoredImage.tsx";
@@ -6,33 +5,16 @@ import { StoredImage } from "./StoredImage.tsx";
 export type HeroSlide = { eyebrow: string; title: string; text: string; cta: string; imageKey: string; tone: string };
 
 /**
- * Two hero slides on a scroll-snap track: swipeable before JavaScript loads; buttons and dots after.
+ * Two hero slides on a scroll-snap track: swipeable without any script. The buttons and dots are
+ * run by the page script (app/page-script.ts, `data-carousel="scroll"`), on pages with or without React;
+ * the dot of the slide shown has `aria-current`.
  * The first image loads eagerly with high priority (it is the page's largest paint).
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
-  const track = useRef<HTMLUListElement>(null);
-  const [current, setCurrent] = useState(0);
-
-  useEffect(() => {
-    const el = track.current;
-    if (!el) return;
-    const onScroll = () => setCurrent(Math.round(el.scrollLeft / el.clientWidth));
-    el.addEventListener("scroll", onScroll, { passive: true });
-    return () => el.removeEventListener("scroll", onScroll);
-  }, []);
-
-  const go = (i: number) => {
-    const el = track.current;
-    if (!el) return;
-    const target = (i + slides.length) % slides.length;
-    el.scrollTo({ left: target * el.clientWidth, behavior: "smooth" });
-    setCurrent(target);
-  };
-
   return (
-    <section aria-roledescription="carousel" aria-label="Featured" className="relative">
+    <section aria-roledescription="carousel" aria-label="Featured" className="relative" data-carousel="scroll">
       <ul
-        ref={track}
+        data-carousel-track
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {slides.map((s, i) => (
@@ -72,29 +54,29 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
       <div className="pointer-events-none absolute inset-x-0 bottom-4 flex items-center justify-center gap-3">
         <button
           type="button"
-          onClick={() => go(current - 1)}
+          data-carousel-step="-1"
           aria-label="Previous slide"
           className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600"
         >
           <ChevronLeftIcon />
         </button>
-        {slides.map((s, i) => (
-          <button
-            key={s.title}
-            type="button"
-            onClick={() => go(i)}
-            aria-label={`Show slide ${i + 1}`}
-            aria-current={i === current ? "true" : undefined}
-            className="pointer-events-auto flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent-600"
-          >
-            <span
-              className={`block h-3 rounded-full transition-all ${i === current ? "w-8 bg-ink-900" : "w-3 bg-ink-400"}`}
-            />
-          </button>
-        ))}
+        <span data-carousel-dots className="contents">
+          {slides.map((s, i) => (
+            <button
+              key={s.title}
+              type="button"
+              data-carousel-go={i}
+              aria-label={`Show slide ${i + 1}`}
+              aria-current={i === 0 ? "true" : undefined}
+              className="group pointer-events-auto flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-accent-600"
+            >
+              <span className="block h-3 w-3 rounded-full bg-ink-400 transition-all group-aria-[current=true]:w-8 group-aria-[current=true]:bg-ink-900" />
+            </button>
+          ))}
+        </span>
         <button
           type="button"
-          onClick={() => go(current + 1)}
+          data-carousel-step="1"
           aria-label="Next slide"
           className="pointer-events-auto rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-accent-600"
         >

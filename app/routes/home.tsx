@@ -9,7 +9,11 @@ import { useImageUrls } from "../lib/images.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { HOME_STRIP_SIZE } from "../lib/page-sizes.ts";
 import { requestCtx } from "../lib/request.server.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/home";
+
+/** Links and two carousels that the page script runs: served without React's scripts (decision 028). */
+export const handle: PageHandle = { hydrate: false };
 
 /** Landing page sections take the first HOME_STRIP_SIZE catalogue positions, then the next HOME_STRIP_SIZE. */
 const BEST_SELLING = [0, HOME_STRIP_SIZE] as const;

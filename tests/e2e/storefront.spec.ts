@@ -1,9 +1,10 @@
 // The storefront a visitor sees: the landing page, the catalogue with search, categories and pages,
 // the product detail page (metadata, share dialog, wishlist heart), and not-found pages.
+import type { Page } from "@playwright/test";
 import { HOME_STRIP_SIZE } from "../../app/lib/page-sizes.ts";
 import { createAccount, signIn } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { expectLoginRedirect, open } from "./support/navigation.ts";
+import { expectLoginRedirect, open, servedWithoutReact } from "./support/navigation.ts";
 import {
   cardProductIds,
   cardTitles,
@@ -91,6 +92,61 @@ test.describe("landing page", () => {
       );
     });
   }
+});
+
+test.describe("landing page carousels (run by the page script, with or without React)", () => {
+  const testimonials = (page: Page) => page.getByRole("region", { name: "Customer testimonials" });
+  const shownTestimonials = (page: Page) =>
+    testimonials(page).locator('li[aria-roledescription="slide"][aria-hidden="false"]');
+  const currentDot = (page: Page) => testimonials(page).locator('button[aria-current="true"]:visible');
+
+  test("reached by a link from a page that runs React, the hero and the testimonials still turn", async ({ page }) => {
+    await open(page, "/product");
+    expect(await servedWithoutReact(page)).toBe(false);
+    await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
+    const hero = page.getByRole("region", { name: "Featured" });
+    await hero.getByRole("button", { name: "Next slide" }).click();
+    await expect(hero.getByRole("button", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
+    await expect(hero.getByRole("button", { name: "Show slide 1" })).not.toHaveAttribute("aria-current", "true");
+    await hero.getByRole("button", { name: "Previous slide" }).click();
+    await expect(hero.getByRole("button", { name: "Show slide 1" })).toHaveAttribute("aria-current", "true");
+
+    const dots = testimonials(page).getByRole("button", { name: /^Show testimonials / });
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(shownTestimonials(page).first()).toHaveAttribute("aria-label", /^3 of /);
+    expect(await servedWithoutReact(page)).toBe(false); // (still the React page: no document was loaded)
+  });
+
+  test("the testimonials play every 5 s, wait while hovered, and stay still for reduced motion", async ({ page }) => {
+    await page.clock.install();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/");
+    await expect(shownTestimonials(page).first()).toHaveAttribute("aria-label", /^1 of /);
+    await page.clock.runFor(5_600);
+    await expect(shownTestimonials(page).first()).toHaveAttribute("aria-label", /^3 of /);
+    await expect(currentDot(page)).toHaveAccessibleName(/^Show testimonials 3 to /);
+
+    // held under the pointer: no turn, and its changes are announced
+    await testimonials(page).hover();
+    await expect(testimonials(page).locator("[data-carousel-track]")).toHaveAttribute("aria-live", "polite");
+    await page.clock.runFor(11_000);
+    await expect(shownTestimonials(page).first()).toHaveAttribute("aria-label", /^3 of /);
+    await page.mouse.move(0, 0);
+    await expect(testimonials(page).locator("[data-carousel-track]")).toHaveAttribute("aria-live", "off");
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.runFor(11_000);
+    await expect(shownTestimonials(page).first()).toHaveAttribute("aria-label", /^3 of /);
+  });
+
+  test("a phone shows one testimonial a page, and turning the screen wide shows two", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open(page, "/");
+    await expect(shownTestimonials(page)).toHaveCount(1);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(shownTestimonials(page)).toHaveCount(2);
+  });
 });
 
 test.describe("catalogue", () => {
