@@ -60,8 +60,12 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              const html = withPageStyles(Buffer.concat(chunks).toString("utf8"));
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              try {
+                const html = withPageStyles(Buffer.concat(chunks).toString("utf8"));
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              } catch (error) {
+                reject(error);
+              }
               callback();
             },
           });

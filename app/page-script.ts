@@ -154,12 +154,31 @@ document.addEventListener(
 const pagedCarousels = () => document.querySelectorAll<HTMLElement>('[data-carousel="pages"]');
 const isPaused = (root: HTMLElement) => root.matches(":hover") || root.contains(document.activeElement);
 
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+/** Turns the paged carousels whose time has come (checked twice a second while a page has one). */
+function playCarousels() {
+  if (document.hidden) return;
+  for (const root of pagedCarousels()) {
+    const every = Number(root.dataset.autoplay);
+    const carousel = carouselOf(root);
+    if (!every || !carousel || carousel.count < 2) continue;
+    if (reducedMotion.matches || isPaused(root)) root.dataset.movedAt = String(Date.now());
+    else if (Date.now() - Number(root.dataset.movedAt) >= every) showInCarousel(carousel, carousel.current + 1);
+  }
+}
+let playing = false;
+
 /** New paged carousels (the server's, or React's after a move) are set for the screen's width; all, again after a resize. */
 function layOutCarousels(all: boolean) {
   for (const root of pagedCarousels()) {
     const carousel = carouselOf(root);
     const perView = carousel?.dots?.getAttribute("data-per-view") ?? "1";
     if (carousel && (all || root.dataset.perView !== perView)) showInCarousel(carousel, carousel.current);
+    if (!playing) {
+      playing = true;
+      setInterval(playCarousels, 500);
+    }
   }
 }
 layOutCarousels(true);
@@ -179,18 +198,6 @@ for (const type of ["pointerover", "pointerout", "focusin", "focusout"]) {
     }
   });
 }
-
-const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
-setInterval(() => {
-  if (document.hidden) return;
-  for (const root of pagedCarousels()) {
-    const every = Number(root.dataset.autoplay);
-    const carousel = carouselOf(root);
-    if (!every || !carousel || carousel.count < 2) continue;
-    if (reducedMotion.matches || isPaused(root)) root.dataset.movedAt = String(Date.now());
-    else if (Date.now() - Number(root.dataset.movedAt) >= every) showInCarousel(carousel, carousel.current + 1);
-  }
-}, 500);
 
 if (document.documentElement.dataset.hydrate === "false") {
   // A choice (a size, a colour) is sent as soon as it is made, in place of this address (no history entry

@@ -15,7 +15,13 @@ export function withPageStyles(html: string): string {
   const placeholder = `<style>${PAGE_STYLES_PLACEHOLDER}</style>`;
   const at = html.indexOf(placeholder);
   if (at < 0) return html;
-  parsed ??= parseStylesheet(css);
   const page = html.slice(0, at) + html.slice(at + placeholder.length);
-  return `${html.slice(0, at)}<style>${stylesForPage(parsed, page)}</style>${html.slice(at + placeholder.length)}`;
+  let styles: string;
+  try {
+    parsed ??= parseStylesheet(css);
+    styles = stylesForPage(parsed, page);
+  } catch {
+    styles = css; // (a stylesheet this parser cannot read: the page gets all of it rather than none)
+  }
+  return `${html.slice(0, at)}<style>${styles}</style>${html.slice(at + placeholder.length)}`;
 }
