@@ -12,6 +12,8 @@ export const LIMITS = {
   contactMessages: { max: 5, windowMs: 10 * 60_000 },
   /** mails someone else can make the shop send to one address (password resets, confirmations, acknowledgements) */
   mailsPerAddress: { max: 5, windowMs: 60 * 60_000 },
+  /** "Pay now" per customer (each may ask the card provider for a new payment page) */
+  payNow: { max: 10, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
 /** Counters older than this are deleted by the periodic clean-up. */

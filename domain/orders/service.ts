@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/index.ts";
 import * as cart from "../cart/index.ts";
 import * as catalog from "../catalog/index.ts";
 import * as inventory from "../inventory/index.ts";
+import * as limits from "../limits/index.ts";
 import {
   actorOf,
   deleteOrderEvents,
@@ -246,6 +247,15 @@ export async function payNow(ctx: DomainContext, id: string): Promise<payments.P
     throw new DomainError("forbidden", "Only the customer pays their order.");
   }
   if (!payments.canPayNow(order)) throw new DomainError("conflict", "This order has nothing left to pay online.");
+  // each call may ask the card provider for a new page: a loop (or a provider that keeps failing) is cut short
+  if (ctx.shop.rateLimits) {
+    await limits.consume(
+      ctx,
+      `pay-now:${order.userId}`,
+      limits.LIMITS.payNow,
+      "You have asked for the payment page several times in a short time. Please wait a few minutes and try again.",
+    );
+  }
   return payments.startPayment(ctx, order);
 }
 

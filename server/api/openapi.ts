@@ -122,6 +122,7 @@ const errorText: Record<number, string> = {
   413: "Upload too large",
   415: "Wrong content type or not an image",
   422: "Invalid fields",
+  429: "Too many requests: wait the seconds Retry-After says",
   502: "The payment provider could not be reached (nothing changed)",
 };
 const errors = (...codes: number[]) =>
@@ -314,11 +315,11 @@ export function openApiDocument(config: Config) {
         post: {
           summary: "Pay an order now",
           description:
-            "The order's customer: the card payment page of an unpaid card order — the one already open if it stays open long enough, else a new one (the same idempotency per attempt as checkout). An order with nothing left to pay online (paid, pay on delivery, cancelled) is a 409; another customer's order a 404; an admin does not pay a customer's order (403). The provider down → 502 and nothing changes.",
+            "The order's customer: the card payment page of an unpaid card order — the one already open if it stays open long enough, else a new one (the same idempotency per attempt as checkout). An order with nothing left to pay online (paid, pay on delivery, cancelled) is a 409; another customer's order a 404; an admin does not pay a customer's order (403). The provider down → 502 and nothing changes. With rate limits on, a customer may ask 10 times in 10 minutes (429 with Retry-After).",
           parameters: [id("order")],
           responses: {
             200: answer("Where to pay", paymentOpenedWire),
-            ...errors(401, 403, 404, 409, 502),
+            ...errors(401, 403, 404, 409, 429, 502),
           },
         },
       },

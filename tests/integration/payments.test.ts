@@ -358,6 +358,45 @@ describe("POST /api/orders/{id}/payment (Pay now)", () => {
     expect(await orderOf(customer, body.insertedId)).toMatchObject({ status: { status: "Cancelled" } });
   });
 
+  it("is limited to 10 a customer in 10 minutes (429 with Retry-After); other customers are not held up", async () => {
+    const limited = await createTestShop({
+      env: {
+        STRIPE_SECRET_KEY: "sk_test_shop",
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+        RATE_LIMIT: "true",
+      },
+    });
+    try {
+      const order = async () => {
+        const customer = await limited.customer();
+        const variant = await limited.db
+          .selectFrom("product_variant")
+          .select("id")
+          .orderBy("id")
+          .executeTakeFirstOrThrow();
+        await customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id, quantity: 1 } });
+        const placed = await customer.request("/api/checkout", {
+          method: "POST",
+          headers: { "idempotency-key": `limit-${++keys}-${Date.now()}` },
+          json: { ...orderForm("unused"), payment_method: "stripe" },
+        });
+        expect(placed.status).toBe(201);
+        return { customer, orderId: (await placed.json()).insertedId as string };
+      };
+      const { customer, orderId } = await order();
+      for (let i = 0; i < 10; i++) expect((await payNowApi(customer, orderId)).status).toBe(200);
+      const refused = await payNowApi(customer, orderId);
+      const error = await expectError(refused, 429);
+      expect(error.message).toMatch(/several times in a short time/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      const other = await order();
+      expect((await payNowApi(other.customer, other.orderId)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("a Pay now that races a cancel does not leave a payment page open for the cancelled order", async () => {
     // an order whose page is closed, so that Pay now must open a new one (slowly), while the customer cancels
     const { customer, body, session } = await stripeOrder();
