@@ -18,9 +18,10 @@ describe("a browser module written inline (scripts/inline-script.ts)", () => {
     await expect(compileInlineScript("const = ;", "/shop/app/broken.ts")).rejects.toThrow();
   });
 
-  it("keeps the pages' script small: no imports, under 4 KB", async () => {
+  // written into every page: 4.9 KB (1.9 KB gz) since it turns the landing page's carousels
+  it("keeps the pages' script small: no imports, under 6 KB", async () => {
     const code = await compileInlineScript(await readFile("app/page-script.ts", "utf8"), "app/page-script.ts");
     expect(code).not.toMatch(/\bimport\b/);
-    expect(code.length).toBeLessThan(4096);
+    expect(code.length).toBeLessThan(6144);
   });
 });
