@@ -59,7 +59,7 @@ document.addEventListener("focusin", (event) => {
 });
 
 // <dialog closedby="any">: a click beside it (on its backdrop) closes it, where the browser does not do it itself
-if (!("closedBy" in HTMLDialogElement.prototype)) {
+if (typeof HTMLDialogElement === "function" && !("closedBy" in HTMLDialogElement.prototype)) {
   document.addEventListener("click", (event) => {
     const dialog = event.target;
     if (dialog instanceof HTMLDialogElement && dialog.open && dialog.getAttribute("closedby") === "any") dialog.close();
@@ -159,7 +159,13 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 /** Turns the paged carousels whose time has come (checked twice a second while a page has one). */
 function playCarousels() {
   if (document.hidden) return;
-  for (const root of pagedCarousels()) {
+  const carousels = pagedCarousels();
+  if (carousels.length === 0) {
+    // (a page that runs React has moved away from the carousel: a new one sets the timer again)
+    clearInterval(playing);
+    playing = undefined;
+  }
+  for (const root of carousels) {
     const every = Number(root.dataset.autoplay);
     const carousel = carouselOf(root);
     if (!every || !carousel || carousel.count < 2) continue;
@@ -167,7 +173,7 @@ function playCarousels() {
     else if (Date.now() - Number(root.dataset.movedAt) >= every) showInCarousel(carousel, carousel.current + 1);
   }
 }
-let playing = false;
+let playing: ReturnType<typeof setInterval> | undefined;
 
 /** New paged carousels (the server's, or React's after a move) are set for the screen's width; all, again after a resize. */
 function layOutCarousels(all: boolean) {
@@ -175,10 +181,7 @@ function layOutCarousels(all: boolean) {
     const carousel = carouselOf(root);
     const perView = carousel?.dots?.getAttribute("data-per-view") ?? "1";
     if (carousel && (all || root.dataset.perView !== perView)) showInCarousel(carousel, carousel.current);
-    if (!playing) {
-      playing = true;
-      setInterval(playCarousels, 500);
-    }
+    playing ??= setInterval(playCarousels, 500);
   }
 }
 layOutCarousels(true);

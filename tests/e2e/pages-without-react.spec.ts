@@ -41,13 +41,17 @@ test("the landing page, the product page, the blog and the static pages load no 
   page,
 }) => {
   const product = await productAt(page.request, 17);
+  // only pages without React may go without opener isolation (decision 029): every move from them loads a document
+  const opener = async (path: string) => (await page.request.get(path)).headers()["cross-origin-opener-policy"];
   for (const path of ["/", `/product/${product._id}`, "/blogs", "/blogs/blogDetails1", "/about", "/storeLocation"]) {
     expect(await scriptFilesOf(page, path), path).toEqual([]);
     expect(await servedWithoutReact(page), path).toBe(true);
+    expect(await opener(path), path).toBeUndefined();
   }
   for (const path of ["/product", "/cart"]) {
     expect((await scriptFilesOf(page, path)).length, path).toBeGreaterThan(0);
     expect(await servedWithoutReact(page), path).toBe(false);
+    expect(await opener(path), path).toBe("same-origin");
   }
 });
 
