@@ -142,22 +142,32 @@ function classSetsOf(selectorList: string): string[][] | null {
   return sets.length ? sets : null;
 }
 
-/** Splits on `separator` outside parentheses, brackets, strings and escapes. */
-function splitTopLevel(text: string, separator: string): string[] {
-  const parts: string[] = [];
+/**
+ * Calls `visit` with the index of each character of `text` outside parentheses, brackets, strings and
+ * escapes; `visit` may answer the index to go on from (after a name it read).
+ */
+function eachTopLevel(text: string, visit: (i: number) => number | undefined): void {
   let depth = 0;
-  let from = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === "\\") i++;
     else if (c === '"' || c === "'") i = endOfString(text, i) - 1;
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
-    else if (c === separator && depth === 0) {
-      parts.push(text.slice(from, i));
-      from = i + 1;
-    }
+    else if (depth === 0) i = visit(i) ?? i;
   }
+}
+
+/** Splits on `separator` outside parentheses, brackets, strings and escapes. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  eachTopLevel(text, (i) => {
+    if (text[i] !== separator) return undefined;
+    parts.push(text.slice(from, i));
+    from = i + 1;
+    return undefined;
+  });
   parts.push(text.slice(from));
   return parts.map((p) => p.trim()).filter(Boolean);
 }
@@ -168,21 +178,12 @@ const CLASS_NAME = /^(?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-]|\P{ASCII})+/u;
 /** Classes named outside any parentheses or attribute brackets of one complex selector. */
 function requiredClasses(selector: string): string[] {
   const classes: string[] = [];
-  let depth = 0;
-  for (let i = 0; i < selector.length; i++) {
-    const c = selector[i];
-    if (c === "\\") i++;
-    else if (c === '"' || c === "'") i = endOfString(selector, i) - 1;
-    else if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (c === "." && depth === 0) {
-      const name = CLASS_NAME.exec(selector.slice(i + 1));
-      if (name) {
-        classes.push(unescapeIdentifier(name[0]));
-        i += name[0].length;
-      }
-    }
-  }
+  eachTopLevel(selector, (i) => {
+    const name = selector[i] === "." ? CLASS_NAME.exec(selector.slice(i + 1)) : null;
+    if (!name) return undefined;
+    classes.push(unescapeIdentifier(name[0]));
+    return i + name[0].length;
+  });
   return classes;
 }
 
