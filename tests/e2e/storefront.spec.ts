@@ -149,6 +149,21 @@ test.describe("landing page carousels (run by the page script, with or without R
   });
 });
 
+test.describe("on a phone's screen", () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+
+  test("a product card fetches the small picture: two cards share the width", async ({ page }) => {
+    // the catalogue: on the landing page the hero's large picture of a product may stand in for its card's
+    await open(page, "/product");
+    const picture = productCards(page).first().locator("img");
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(/-480\.webp$/);
+    const shown = await picture.evaluate((img) => img.getBoundingClientRect().width);
+    expect(shown * 2).toBeLessThanOrEqual(480); // 480 px are enough for its place at two device pixels
+  });
+});
+
 test.describe("catalogue", () => {
   test("lists products as cards with title, price, View and Buy Now", async ({ page }) => {
     await open(page, "/product");
