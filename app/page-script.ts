@@ -232,6 +232,26 @@ if (document.documentElement.dataset.hydrate === "false") {
     }
   }
 
+  // A gallery thumbnail shows its picture in the main image; the address follows (a reload or a shared link
+  // shows the same picture) without a history entry, as the link itself (?image=) would reload the page.
+  document.addEventListener("click", (event) => {
+    const link = closestIn<HTMLAnchorElement>(event, "a[data-picture-src]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const list = link.closest<HTMLElement>("[data-gallery-for]");
+    const picture = document.getElementById(list?.dataset.galleryFor ?? "");
+    if (!list || !(picture instanceof HTMLImageElement)) return;
+    event.preventDefault();
+    const shown = link.dataset;
+    picture.srcset = shown.pictureSrcset ?? "";
+    picture.src = shown.pictureSrc ?? "";
+    picture.width = Number(shown.pictureWidth);
+    picture.height = Number(shown.pictureHeight);
+    picture.alt = shown.pictureAlt ?? "";
+    for (const other of list.querySelectorAll("a[data-picture-src]")) other.removeAttribute("aria-current");
+    link.setAttribute("aria-current", "true");
+    history.replaceState(history.state, "", link.href);
+  });
+
   // a message goes with its button or Escape, and by itself after data-hide-after milliseconds
   for (const toast of document.querySelectorAll<HTMLElement>("[data-toast]")) {
     const dismiss = () => toast.remove();

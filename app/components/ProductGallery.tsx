@@ -14,10 +14,22 @@ const IMAGE_PARAM = "image";
 export function useShownImage(title: string, gallery: GalleryImage[], fallback: ShownImage): ShownImage {
   const [params] = useSearchParams();
   const picked = gallery.find((image) => image.id === params.get(IMAGE_PARAM));
-  return picked ? { key: picked.key, width: picked.width, height: picked.height, alt: picked.alt || title } : fallback;
+  return picked ? shownAs(picked, title) : fallback;
 }
 
-/** The product's other pictures as links under the main image; none when it has only one. */
+/** A gallery image as the main image shows it: without alt text of its own, the product's title. */
+function shownAs(image: GalleryImage, title: string): ShownImage {
+  return { key: image.key, width: image.width, height: image.height, alt: image.alt || title };
+}
+
+/** The main image, which a thumbnail shows its picture in: its id, and the width its `src` names. */
+export const SHOWN_PICTURE = { id: "shown-picture", fallbackWidth: 1200 } as const;
+
+/**
+ * The product's other pictures as links under the main image; none when it has only one. Each link
+ * carries its picture's files (data-picture-*): on a page without React the page script shows the
+ * picture in place — no reload, no history entry — and the link alone still works without scripts.
+ */
 export function GalleryThumbnails({
   title,
   gallery,
@@ -37,27 +49,35 @@ export function GalleryThumbnails({
     return `?${next}`;
   };
   return (
-    <ul aria-label={`Pictures of ${title}`} className="mt-4 flex flex-wrap gap-3">
-      {gallery.map((image, i) => (
-        <li key={image.id}>
-          <Link
-            to={linkTo(image.id)}
-            replace
-            preventScrollReset
-            aria-current={image.key === shownKey ? "true" : undefined}
-            className="block overflow-hidden rounded-xl border-2 border-transparent aria-[current=true]:border-accent-700 focus-visible:outline-offset-2"
-          >
-            <img
-              src={images.url(image.key, 480)}
-              alt={image.alt || `${title}, picture ${i + 1} of ${gallery.length}`}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-              className="size-20 bg-ink-50 object-cover"
-            />
-          </Link>
-        </li>
-      ))}
+    <ul aria-label={`Pictures of ${title}`} data-gallery-for={SHOWN_PICTURE.id} className="mt-4 flex flex-wrap gap-3">
+      {gallery.map((image, i) => {
+        const shown = shownAs(image, title);
+        return (
+          <li key={image.id}>
+            <Link
+              to={linkTo(image.id)}
+              replace
+              preventScrollReset
+              aria-current={image.key === shownKey ? "true" : undefined}
+              data-picture-src={images.url(shown.key, SHOWN_PICTURE.fallbackWidth)}
+              data-picture-srcset={images.srcSet(shown.key)}
+              data-picture-width={shown.width}
+              data-picture-height={shown.height}
+              data-picture-alt={shown.alt}
+              className="block overflow-hidden rounded-xl border-2 border-transparent aria-[current=true]:border-accent-700 focus-visible:outline-offset-2"
+            >
+              <img
+                src={images.url(image.key, 480)}
+                alt={image.alt || `${title}, picture ${i + 1} of ${gallery.length}`}
+                width={image.width}
+                height={image.height}
+                loading="lazy"
+                className="size-20 bg-ink-50 object-cover"
+              />
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

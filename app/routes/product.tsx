@@ -18,7 +18,7 @@ import { formText } from "../../server/http/forms.ts";
 import { Breadcrumb } from "../components/Breadcrumb.tsx";
 import { Spinner } from "../components/Field.tsx";
 import { HeartIcon } from "../components/Icons.tsx";
-import { GalleryThumbnails, useShownImage } from "../components/ProductGallery.tsx";
+import { GalleryThumbnails, SHOWN_PICTURE, useShownImage } from "../components/ProductGallery.tsx";
 import { ShareDialog } from "../components/ShareDialog.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
 import { Toast, toastFor } from "../components/Toast.tsx";
@@ -318,8 +318,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 md:grid-cols-2 lg:gap-12">
         <div>
           <StoredImage
+            id={SHOWN_PICTURE.id}
             imageKey={shown.key}
-            fallbackWidth={1200}
+            fallbackWidth={SHOWN_PICTURE.fallbackWidth}
             sizes="(min-width: 1200px) 600px, (min-width: 900px) 50vw, 92vw"
             alt={shown.alt}
             width={shown.width}

@@ -160,11 +160,27 @@ test.describe("product editing", () => {
         const thumbnails = visitor.getByRole("list", { name: `Pictures of ${product.title}` }).getByRole("link");
         await expect(thumbnails).toHaveCount(2);
         await expect(thumbnails.first()).toHaveAttribute("aria-current", "true");
+        // with the page script, the picture changes in place: the same document, where the visitor had scrolled
+        // to, and no history entry (without it, the link loads the page again)
+        const where = () =>
+          visitor.evaluate(() => ({
+            sameDocument: "beforeThumbnail" in window,
+            scrolledTo: Math.round(scrollY),
+            historyEntries: history.length,
+          }));
+        await visitor.setViewportSize({ width: 375, height: 600 });
+        await thumbnails.first().evaluate((thumbnail) => thumbnail.scrollIntoView({ block: "center" }));
+        await visitor.evaluate(() => Object.assign(window, { beforeThumbnail: true }));
+        const before = await where();
+        expect(before.scrolledTo).toBeGreaterThan(0);
         await thumbnails.getByRole("img", { name: "The jug from the back" }).click();
         const main = visitor.getByRole("img", { name: "The jug from the back", exact: true }).first();
         await expect(main).toHaveAttribute("src", back.image.replace("-480.webp", "-1200.webp"));
+        await expect(main).toHaveAttribute("srcset", new RegExp(back.image.replace("-480.webp", "-480.webp 480w")));
         await expect(thumbnails.nth(1)).toHaveAttribute("aria-current", "true");
+        await expect(thumbnails.first()).not.toHaveAttribute("aria-current");
         expect(new URL(visitor.url()).searchParams.get("image")).toBe(back.id);
+        if (javaScriptEnabled) expect(await where()).toEqual(before);
         if (javaScriptEnabled) await expectNoAxeViolations(visitor);
         await context.close();
       }
