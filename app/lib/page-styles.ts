@@ -22,22 +22,32 @@ type GroupRule = { kind: "group"; prelude: string; children: CssNode[] };
 type OtherRule = { kind: "other"; text: string; defines?: string };
 type CssNode = StyleRule | GroupRule | OtherRule;
 
-export type ParsedStylesheet = { nodes: CssNode[]; size: number };
+/** `chosen`: the text kept for a page, by its classes and the variables its own style attributes read. */
+export type ParsedStylesheet = { nodes: CssNode[]; size: number; chosen: Map<string, string> };
+
+/** Distinct pages' choices kept: pages of one kind share their classes, so a few dozen cover the shop. */
+const CHOICES_KEPT = 64;
 
 const GROUPING = /^@(media|supports|layer|container|scope|starting-style)\b/i;
 
 export function parseStylesheet(css: string): ParsedStylesheet {
   const { nodes } = parseBlock(css, 0);
-  return { nodes, size: css.length };
+  return { nodes, size: css.length, chosen: new Map() };
 }
 
 /** The stylesheet's text for a page whose HTML is `html`. */
 export function stylesForPage(sheet: ParsedStylesheet, html: string): string {
   const classes = classesInHtml(html);
-  const kept = keepNodes(sheet.nodes, classes);
   // variables read by the page's own style attributes count as read
-  const used = variablesUsed(kept, readVariables(html));
-  return writeNodes(kept, used);
+  const readByPage = readVariables(html);
+  const key = `${[...classes].sort().join(" ")}|${[...new Set(readByPage)].sort().join(" ")}`;
+  const known = sheet.chosen.get(key);
+  if (known !== undefined) return known;
+  const kept = keepNodes(sheet.nodes, classes);
+  const text = writeNodes(kept, variablesUsed(kept, readByPage));
+  if (sheet.chosen.size >= CHOICES_KEPT) sheet.chosen.delete(sheet.chosen.keys().next().value as string);
+  sheet.chosen.set(key, text);
+  return text;
 }
 
 // ── parsing ──

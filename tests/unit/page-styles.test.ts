@@ -71,6 +71,19 @@ describe("stylesForPage", () => {
   });
 });
 
+describe("stylesForPage on one parsed sheet, page after page", () => {
+  it("answers each page by its own classes and the variables its style attributes read", () => {
+    const sheet = parseStylesheet(":root{--red:red;--blue:blue}.a{display:flex}.b{display:grid}");
+    const onlyA = ".a{display:flex}";
+    expect(stylesForPage(sheet, page("a"))).toBe(onlyA);
+    // the same classes in other markup: the same text (kept from the first page)
+    expect(stylesForPage(sheet, `<main class="a"><p class="a">other words</p></main>`)).toBe(onlyA);
+    expect(stylesForPage(sheet, page("a b"))).toBe(".a{display:flex}.b{display:grid}");
+    expect(stylesForPage(sheet, page("a", ' style="color:var(--blue)"'))).toBe(":root{--blue:blue}.a{display:flex}");
+    expect(stylesForPage(sheet, page("a"))).toBe(onlyA);
+  });
+});
+
 describe("classesInHtml", () => {
   it("collects the classes of every element, svg too, with entities decoded", () => {
     const html = `<a class="btn  btn-primary">x</a><svg class="size-4"></svg><p class="after:content-[&quot;x&quot;]"></p>`;
