@@ -237,6 +237,8 @@ if (document.documentElement.dataset.hydrate === "false") {
   document.addEventListener("click", (event) => {
     const link = closestIn<HTMLAnchorElement>(event, "a[data-picture-src]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // only a link to this very page (?image=) is shown in place; any other is followed as it is
+    if (link.target || link.origin !== location.origin || link.pathname !== location.pathname) return;
     const list = link.closest<HTMLElement>("[data-gallery-for]");
     const picture = document.getElementById(list?.dataset.galleryFor ?? "");
     if (!list || !(picture instanceof HTMLImageElement)) return;

@@ -1,7 +1,8 @@
 /**
  * The part of the shop's stylesheet one page uses, for pages served without React (decision 028):
- * their markup never changes after it is written (the page script only sets `hidden`), so a style
- * rule whose selector names a class that is nowhere in the page can never apply there.
+ * the page script never changes an element's classes (it sets `hidden`, `aria-*` and `data-*` attributes, a
+ * carousel's transform and a gallery picture's files), so a style rule whose selector names a class that is
+ * nowhere in the page can never apply there.
  *
  * The stylesheet is parsed once into rules; a page keeps
  *   - every rule without a class in its selector (the reset, `:root`'s variables, `[hidden]`, …),
@@ -38,11 +39,16 @@ export function parseStylesheet(css: string): ParsedStylesheet {
 /** The stylesheet's text for a page whose HTML is `html`. */
 export function stylesForPage(sheet: ParsedStylesheet, html: string): string {
   const classes = classesInHtml(html);
-  // variables read by the page's own style attributes count as read
-  const readByPage = readVariables(html);
+  // variables read by the page's own style attributes count as read (the page's text does not: a review
+  // that mentions "var(--x)" must not make a page of its own here)
+  const readByPage = Array.from(html.matchAll(/\sstyle="([^"]*)"/g), (m) => readVariables(m[1])).flat();
   const key = `${[...classes].sort().join(" ")}|${[...new Set(readByPage)].sort().join(" ")}`;
   const known = sheet.chosen.get(key);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    sheet.chosen.delete(key);
+    sheet.chosen.set(key, known); // most recently used last: the first is the one to forget
+    return known;
+  }
   const kept = keepNodes(sheet.nodes, classes);
   const text = writeNodes(kept, variablesUsed(kept, readByPage));
   if (sheet.chosen.size >= CHOICES_KEPT) sheet.chosen.delete(sheet.chosen.keys().next().value as string);

@@ -138,7 +138,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-label="Promotions" className="below-fold container-page mt-12 grid gap-4 md:grid-cols-2">
+      <section aria-label="Promotions" className="container-page mt-12 grid gap-4 md:grid-cols-2">
         <Banner
           title="Watches that do more"
           text="Track, pay and reply from your wrist."
@@ -155,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-labelledby="best-selling" className="below-fold container-page mt-16">
+      <section aria-labelledby="best-selling" className="container-page mt-16">
         <div className="mb-6 flex items-end justify-between gap-4">
           <h2 id="best-selling" className="section-title">
             Best Selling
@@ -167,7 +167,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ProductGrid products={bestSelling} />
       </section>
 
-      <section aria-label="Collections" className="below-fold container-page mt-16 grid gap-4 md:grid-cols-3">
+      <section aria-label="Collections" className="container-page mt-16 grid gap-4 md:grid-cols-3">
         <Banner
           title="Men"
           text="Shirts, jackets and everyday layers."
@@ -191,7 +191,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-labelledby="featured" className="below-fold container-page mt-16">
+      <section aria-labelledby="featured" className="container-page mt-16">
         <h2 id="featured" className="section-title mb-6">
           Featured Collection
         </h2>
@@ -199,7 +199,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {testimonials.length > 0 && (
-        <section aria-labelledby="testimonials" className="below-fold mt-16 bg-ink-50 py-14">
+        <section aria-labelledby="testimonials" className="mt-16 bg-ink-50 py-14">
           <div className="container-page">
             <h2 id="testimonials" className="section-title mb-8 text-center">
               What People Say About Us

@@ -181,7 +181,16 @@ test.describe("product editing", () => {
         await expect(thumbnails.first()).not.toHaveAttribute("aria-current");
         expect(new URL(visitor.url()).searchParams.get("image")).toBe(back.id);
         if (javaScriptEnabled) expect(await where()).toEqual(before);
-        if (javaScriptEnabled) await expectNoAxeViolations(visitor);
+        if (javaScriptEnabled) {
+          await expectNoAxeViolations(visitor);
+          // a thumbnail link that leads anywhere but this page is followed, not shown in place
+          await thumbnails.first().evaluate((link: HTMLAnchorElement) => {
+            link.href = "/about";
+          });
+          await thumbnails.first().click();
+          await expect(visitor).toHaveURL(/\/about$/);
+          expect(await visitor.evaluate(() => "beforeThumbnail" in window)).toBe(false); // a new document
+        }
         await context.close();
       }
     } finally {

@@ -206,9 +206,7 @@ type SizedProduct = {
  */
 function stylesChangedBy(page: Page, css: string): Promise<string[]> {
   return page.evaluate(async (wholeSheet) => {
-    // an animation cancelled by the new rules (its element's box skipped off screen, say) has ended too
-    const settle = () =>
-      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    const settle = () => Promise.all(document.getAnimations().map((animation) => animation.finished));
     const look = () =>
       Array.from(document.querySelectorAll("body *"), (element) => {
         const style = getComputedStyle(element);
@@ -217,10 +215,6 @@ function stylesChangedBy(page: Page, css: string): Promise<string[]> {
           if (!name.startsWith("--")) values.set(name, style.getPropertyValue(name));
         return { tag: element.tagName, values };
       });
-    // every box laid out for both looks: one skipped off screen (content-visibility) has no size of its own
-    const allShown = document.createElement("style");
-    allShown.textContent = "* { content-visibility: visible !important; }";
-    document.head.append(allShown);
     await settle();
     const before = look();
     const sheet = document.head.querySelector("style");

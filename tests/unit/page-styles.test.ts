@@ -81,6 +81,20 @@ describe("stylesForPage on one parsed sheet, page after page", () => {
     expect(stylesForPage(sheet, page("a b"))).toBe(".a{display:flex}.b{display:grid}");
     expect(stylesForPage(sheet, page("a", ' style="color:var(--blue)"'))).toBe(":root{--blue:blue}.a{display:flex}");
     expect(stylesForPage(sheet, page("a"))).toBe(onlyA);
+    // the page's text is not a style: a review that writes "var(--blue)" reads nothing
+    expect(stylesForPage(sheet, `<div class="a">It looks var(--blue) to me</div>`)).toBe(onlyA);
+  });
+
+  it("keeps at most 64 choices, forgetting the least recently used", () => {
+    const sheet = parseStylesheet(".a{display:flex}");
+    stylesForPage(sheet, page("a"));
+    for (let i = 0; i < 100; i++) {
+      stylesForPage(sheet, page(`other-${i}`));
+      stylesForPage(sheet, page("a")); // used again after each other page: never the one forgotten
+    }
+    expect(sheet.chosen.size).toBe(64);
+    expect([...sheet.chosen.keys()].at(-1)).toBe("a|"); // moved to the end by each use
+    expect(sheet.chosen.has("other-0|")).toBe(false);
   });
 });
 
