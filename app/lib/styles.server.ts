@@ -5,7 +5,19 @@ import { type ParsedStylesheet, parseStylesheet, stylesForPage } from "./page-st
 
 export const inlineCss: string = css;
 
-let parsed: ParsedStylesheet | undefined;
+/** The stylesheet parsed on the first page that needs it; null: this parser cannot read it (tried once). */
+let parsed: ParsedStylesheet | null | undefined;
+
+function stylesheet(): ParsedStylesheet | null {
+  if (parsed === undefined) {
+    try {
+      parsed = parseStylesheet(css);
+    } catch {
+      parsed = null;
+    }
+  }
+  return parsed;
+}
 
 /**
  * A finished page with its stylesheet in place: a page served without React asked for the rules it
@@ -15,13 +27,12 @@ export function withPageStyles(html: string): string {
   const placeholder = `<style>${PAGE_STYLES_PLACEHOLDER}</style>`;
   const at = html.indexOf(placeholder);
   if (at < 0) return html;
-  const page = html.slice(0, at) + html.slice(at + placeholder.length);
-  let styles: string;
+  const sheet = stylesheet();
+  // a stylesheet or page this code cannot read: the page gets all of the stylesheet rather than none
+  let styles = css;
   try {
-    parsed ??= parseStylesheet(css);
-    styles = stylesForPage(parsed, page);
-  } catch {
-    styles = css; // (a stylesheet this parser cannot read: the page gets all of it rather than none)
-  }
+    // the page is read with its placeholder, which names no class and reads no variable
+    if (sheet) styles = stylesForPage(sheet, html);
+  } catch {}
   return `${html.slice(0, at)}<style>${styles}</style>${html.slice(at + placeholder.length)}`;
 }
