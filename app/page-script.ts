@@ -254,6 +254,88 @@ if (document.documentElement.dataset.hydrate === "false") {
     history.replaceState(history.state, "", link.href);
   });
 
+  // The catalogue's search box and filters (a form marked data-live-form) are followed as they change, as
+  // React's form did: the page the fields ask for (what the form loads without scripts) is fetched, and each
+  // [data-live-part] here takes the contents of the new page's part of that name, with its title and style
+  // rules; the address follows without a history entry. Each change cancels the answer still awaited, so
+  // only the page of the fields as they now are is shown. Text fields keep what was typed in them, and the
+  // field that had the focus (found again by its id) gets it back with its caret. Where the page cannot be
+  // fetched, it is loaded.
+  let awaited: AbortController | undefined;
+  let typing: ReturnType<typeof setTimeout> | undefined;
+
+  const addressOf = (form: HTMLFormElement) => {
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value) query.append(name, value);
+    const action = new URL(Element.prototype.getAttribute.call(form, "action") || location.href, location.href);
+    return `${action.pathname}${query.size ? `?${query}` : ""}`;
+  };
+
+  const putInPlace = (page: Document) => {
+    const focused = document.activeElement;
+    // what the visitor typed stays as typed (the new page may have left out a value it could not read)
+    const typed = new Map<string, HTMLInputElement>();
+    for (const part of document.querySelectorAll<HTMLElement>("[data-live-part]")) {
+      for (const field of part.querySelectorAll("input"))
+        if (field.type === "text" && field.id) typed.set(field.id, field);
+      const fresh = page.querySelector(`[data-live-part="${CSS.escape(part.dataset.livePart ?? "")}"]`);
+      part.replaceChildren(...(fresh ? Array.from(document.adoptNode(fresh).childNodes) : []));
+    }
+    for (const [id, old] of typed) {
+      const field = document.getElementById(id);
+      if (field instanceof HTMLInputElement) field.value = old.value;
+    }
+    document.title = page.title;
+    const styles = document.head.querySelector("style");
+    const freshStyles = page.head.querySelector("style");
+    if (styles && freshStyles && styles.textContent !== freshStyles.textContent) {
+      styles.textContent = freshStyles.textContent;
+    }
+    if (focused instanceof HTMLElement && focused.id && !focused.isConnected) {
+      const again = document.getElementById(focused.id);
+      again?.focus({ preventScroll: true });
+      if (again instanceof HTMLInputElement && focused instanceof HTMLInputElement && focused.type === "text") {
+        again.setSelectionRange(focused.selectionStart, focused.selectionEnd, focused.selectionDirection ?? undefined);
+      }
+    }
+  };
+
+  const follow = async (address: string) => {
+    awaited?.abort();
+    const mine = new AbortController();
+    awaited = mine;
+    const results = document.querySelector('[data-live-part="results"]');
+    results?.setAttribute("aria-busy", "true");
+    try {
+      const response = await fetch(address, { signal: mine.signal, headers: { accept: "text/html" } });
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (mine !== awaited) return;
+      if (!response.ok || response.redirected || !page.querySelector("[data-live-part]")) throw new Error(address);
+      putInPlace(page);
+      history.replaceState(history.state, "", address);
+    } catch {
+      if (!mine.signal.aborted) location.replace(address);
+    } finally {
+      if (mine === awaited) results?.setAttribute("aria-busy", "false");
+    }
+  };
+
+  document.addEventListener("input", (event) => {
+    const field = event.target;
+    const form = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.form : null;
+    if (!form || !Element.prototype.hasAttribute.call(form, "data-live-form")) return;
+    clearTimeout(typing);
+    // a pause of a keystroke's length: a word typed at speed asks once
+    typing = setTimeout(() => follow(addressOf(form)), 80);
+  });
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !Element.prototype.hasAttribute.call(form, "data-live-form")) return;
+    event.preventDefault();
+    clearTimeout(typing);
+    follow(addressOf(form));
+  });
+
   // a message goes with its button or Escape, and by itself after data-hide-after milliseconds
   for (const toast of document.querySelectorAll<HTMLElement>("[data-toast]")) {
     const dismiss = () => toast.remove();

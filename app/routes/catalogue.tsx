@@ -9,7 +9,16 @@ import { ProductGrid } from "../components/ProductCard.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { listPage, requestCtx } from "../lib/request.server.ts";
 import { searchText } from "../lib/search.server.ts";
+import type { PageHandle } from "../root.tsx";
 import type { Route } from "./+types/catalogue";
+
+// Opened as a document, the catalogue runs without React (decision 028): its search box and filters are
+// followed by the page script (`data-live-form`), which puts the parts of the page they change
+// (`data-live-part`) in place from the page their fields ask for — the same page a GET form loads.
+export const handle: PageHandle = { hydrate: false };
+
+/** A part of the catalogue a search or a filter changes: the page script replaces its contents (decision 028). */
+const livePart = (name: string) => ({ "data-live-part": name });
 
 const PAGE_SIZE = 24;
 const SHUFFLE_COOKIE = "vitrine_shuffle";
@@ -169,6 +178,7 @@ function Filters({ data: d }: { data: LoaderData }) {
       aria-label="Filters"
       className="mt-4 grid gap-4 rounded-2xl border border-ink-100 p-4 sm:grid-cols-[1fr_auto]"
       onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+      data-live-form=""
     >
       {d.q && <input type="hidden" name="q" value={d.q} />}
       {d.category && <input type="hidden" name="category" value={d.category} />}
@@ -224,7 +234,14 @@ function Filters({ data: d }: { data: LoaderData }) {
             />
           </div>
           <label className="flex min-h-11 items-center gap-2 text-sm">
-            <input type="checkbox" name="in_stock" value="true" defaultChecked={d.inStock} className="h-4 w-4" />
+            <input
+              id="in_stock"
+              type="checkbox"
+              name="in_stock"
+              value="true"
+              defaultChecked={d.inStock}
+              className="h-4 w-4"
+            />
             In stock only <span className="text-ink-600">({d.facets.inStock})</span>
           </label>
         </div>
@@ -283,17 +300,20 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         role="search"
         className="mt-6 flex gap-2"
         onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+        data-live-form=""
       >
-        {FILTERS.map((f) => {
-          const value = {
-            category,
-            min_price: d.minPrice,
-            max_price: d.maxPrice,
-            in_stock: d.inStock ? "true" : "",
-            sort: d.sort,
-          }[f];
-          return value ? <input key={f} type="hidden" name={f} value={value} /> : null;
-        })}
+        <span {...livePart("search-filters")}>
+          {FILTERS.map((f) => {
+            const value = {
+              category,
+              min_price: d.minPrice,
+              max_price: d.maxPrice,
+              in_stock: d.inStock ? "true" : "",
+              sort: d.sort,
+            }[f];
+            return value ? <input key={f} type="hidden" name={f} value={value} /> : null;
+          })}
+        </span>
         <label htmlFor="search" className="sr-only">
           Search
         </label>
@@ -315,13 +335,15 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <div className="mt-4">
+      <div className="mt-4" {...livePart("categories")}>
         <CategoryLinks data={d} />
       </div>
-      <Filters data={d} />
+      <div {...livePart("filters")}>
+        <Filters data={d} />
+      </div>
 
       <div className="mt-6 flex items-center justify-between text-sm text-ink-600" aria-live="polite">
-        <div>
+        <div {...livePart("count")}>
           <p>
             {total === 1 ? "1 product" : `${total} products`}
             {q ? ` matching “${q}”` : ""}
@@ -339,7 +361,11 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      <div className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`} aria-busy={loading}>
+      <div
+        className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}
+        aria-busy={loading}
+        {...livePart("results")}
+      >
         <h2 className="sr-only">Products</h2>
         {products.length > 0 ? (
           <ProductGrid products={products} eagerCount={4} />
@@ -363,11 +389,13 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        extra={d.shuffle === null ? undefined : { shuffle: String(d.shuffle) }}
-      />
+      <div {...livePart("pages")}>
+        <Pagination
+          page={page}
+          pageCount={pageCount}
+          extra={d.shuffle === null ? undefined : { shuffle: String(d.shuffle) }}
+        />
+      </div>
     </div>
   );
 }

@@ -22,17 +22,18 @@ function paymentOrigins(config: Config): string[] {
 
 /**
  * Pages anyone may read, the same for every visitor without a session, and served without React
- * (decision 028: every move from them loads a new document): the landing page, product pages, the
- * blog, the about and store pages. Answered to such a visitor they carry no Cross-Origin-Opener-Policy
+ * (decision 028: every move from them to another page loads a new document): the landing page, the
+ * catalogue, product pages, the blog, the about and store pages. Answered to such a visitor they carry no Cross-Origin-Opener-Policy
  * (decision 029): a page with it, opened from another site, is moved to a browsing context group of
  * its own — in Lighthouse's lab 250 ms of blocking time on a page whose whole blocking time is under
  * 200 ms without it — and a window that opened a public page can learn nothing from it that a
- * request of its own would not. The next page the visitor opens (sign-in, cart, the catalogue) is a
- * new document with the header, which cuts the opener off. A page that runs React (the catalogue)
- * must keep it: moves from there to sign-in, checkout or the account load no new document.
+ * request of its own would not. The next page the visitor opens (sign-in, cart) is a new document
+ * with the header, which cuts the opener off. A page that runs React must keep it: moves from there to
+ * sign-in, checkout or the account load no new document.
  * Every other answer, and these pages for a visitor with a session, cart or message, keep `same-origin`.
  */
-const PUBLIC_READING_PAGES = /^\/(?:|home|product\/[A-Za-z0-9_-]+|blogs|blogs\/[A-Za-z0-9_-]+|about|storeLocation)$/;
+const PUBLIC_READING_PAGES =
+  /^\/(?:|home|product|product\/[A-Za-z0-9_-]+|blogs|blogs\/[A-Za-z0-9_-]+|about|storeLocation)$/;
 
 export function isolatedFromOpener(request: Request, path: string): boolean {
   const reading = request.method === "GET" || request.method === "HEAD";

@@ -9,7 +9,7 @@ import { createAccount, newAccount, signIn } from "./support/accounts.ts";
 import { DEMO_ADMIN, test } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { shopOrigin } from "./support/env.ts";
-import { open, servedWithoutReact, waitForHydration } from "./support/navigation.ts";
+import { open, reachWithReact, servedWithoutReact, waitForHydration } from "./support/navigation.ts";
 
 type Variant = {
   id: string;
@@ -95,8 +95,7 @@ test.describe("cart and checkout with JavaScript", () => {
       const page = await openBrowser();
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       if (viewport.fromCatalogue) {
-        await open(page, `/product?q=${encodeURIComponent(sized.title)}`);
-        await page.locator(`a[href="/product/${sized._id}"]`).first().click();
+        await reachWithReact(page, sized);
         await expect(page.getByRole("heading", { level: 1, name: sized.title })).toBeVisible();
       } else {
         await open(page, `/product/${sized._id}`);
@@ -230,8 +229,7 @@ test.describe("messages with JavaScript", () => {
     const api = await adminApi(browser);
     const { sized } = await products(api, 6);
     for (const v of sized.variants) await setStock(api, v.id, 10);
-    await open(page, `/product?q=${encodeURIComponent(sized.title)}`);
-    await page.locator(`a[href="/product/${sized._id}"]`).first().click();
+    await reachWithReact(page, sized);
     await expect(page.getByRole("heading", { level: 1, name: sized.title })).toBeVisible();
     expect(await servedWithoutReact(page)).toBe(false);
 

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { shopOrigin } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { open, servedWithoutReact } from "./support/navigation.ts";
-import { productPage } from "./support/pages.ts";
+import { cardProductIds, catalogue, expectFieldError, inMain, productCards, productPage } from "./support/pages.ts";
 import { demoAdmin, listProducts, productAt } from "./support/shop-api.ts";
 
 /** The script files a page asks for while it loads. */
@@ -37,18 +37,27 @@ async function shareWindowSize(page: Page, link: ReturnType<Page["getByRole"]>) 
   return size;
 }
 
-test("the landing page, the product page, the blog and the static pages load no script file; other pages still run React", async ({
+test("the landing page, the catalogue, the product page, the blog and the static pages load no script file; other pages still run React", async ({
   page,
 }) => {
   const product = await productAt(page.request, 17);
   // only pages without React may go without opener isolation (decision 029): every move from them loads a document
   const opener = async (path: string) => (await page.request.get(path)).headers()["cross-origin-opener-policy"];
-  for (const path of ["/", `/product/${product._id}`, "/blogs", "/blogs/blogDetails1", "/about", "/storeLocation"]) {
+  for (const path of [
+    "/",
+    "/product",
+    "/product?q=smart&in_stock=true",
+    `/product/${product._id}`,
+    "/blogs",
+    "/blogs/blogDetails1",
+    "/about",
+    "/storeLocation",
+  ]) {
     expect(await scriptFilesOf(page, path), path).toEqual([]);
     expect(await servedWithoutReact(page), path).toBe(true);
     expect(await opener(path), path).toBeUndefined();
   }
-  for (const path of ["/product", "/cart"]) {
+  for (const path of ["/cart", "/login"]) {
     expect((await scriptFilesOf(page, path)).length, path).toBeGreaterThan(0);
     expect(await servedWithoutReact(page), path).toBe(false);
     expect(await opener(path), path).toBe("same-origin");
@@ -75,6 +84,74 @@ test("without React, the Share dialog opens and closes, and its links open the s
 
   await open(page, "/blogs/blogDetails1");
   expect(await shareWindowSize(page, page.getByRole("link", { name: "Twitter" }))).toEqual({ width: 550, height: 400 });
+});
+
+test("without React, the catalogue follows its search box and filters in the same page, keeping what was typed and the focus", async ({
+  page,
+}) => {
+  await open(page, "/product");
+  expect(await servedWithoutReact(page)).toBe(true);
+  // a mark on this document: gone if any change below loaded a new one
+  await page.evaluate(() => document.documentElement.setAttribute("data-test-same-document", ""));
+  const sameDocument = () => page.evaluate(() => document.documentElement.hasAttribute("data-test-same-document"));
+
+  const box = catalogue.searchBox(page);
+  await box.pressSequentially("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("q")).toBe("smart");
+  expect(await cardProductIds(page)).toEqual(
+    (await listProducts(page.request, { q: "smart", limit: 24 })).map((p) => p._id),
+  );
+  await expect(box).toBeFocused();
+
+  // a filter: the address and the search box's form carry it, the checkbox keeps the focus
+  const inStock = page.getByRole("checkbox", { name: /^In stock only/ });
+  await inStock.check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("in_stock")).toBe("true");
+  await expect(inStock).toBeChecked();
+  await expect(inStock).toBeFocused();
+  await box.press("End");
+  await box.pressSequentially("phone");
+  await expect(catalogue.resultLine(page, "smartphone")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("in_stock")).toBe("true");
+
+  // a price the shop cannot read is named beside the field, which keeps the text and the caret
+  const lowest = page.getByLabel("Lowest price");
+  await lowest.pressSequentially("cheap");
+  await expectFieldError(lowest, "The lowest price must be a number.");
+  await expect(lowest).toHaveValue("cheap");
+  await expect(lowest).toBeFocused();
+  expect(await lowest.evaluate((field: HTMLInputElement) => field.selectionStart)).toBe(5);
+  await lowest.fill("");
+
+  // nothing found: the empty state is drawn with its own style rules (not in the first page's)
+  await box.fill("zzqx");
+  await expect(inMain(page, "No products found")).toBeVisible();
+  await expect(productCards(page)).toHaveCount(0);
+  const emptyState = page
+    .getByRole("main")
+    .locator("div", { has: page.getByText("No products found") })
+    .last();
+  await expect(emptyState).toHaveCSS("border-top-style", "dashed");
+
+  // Enter in the box is followed the same way
+  await box.fill("jeans");
+  await box.press("Enter");
+  await expect(catalogue.resultLine(page, "jeans")).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+});
+
+test("reached by a link from a page that runs React, the catalogue's search box is followed by React", async ({
+  page,
+}) => {
+  await open(page, "/cart");
+  await page.getByRole("main").getByRole("link", { name: "CONTINUE SHOPPING" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Available products" })).toBeVisible();
+  expect(await servedWithoutReact(page)).toBe(false);
+  await catalogue.searchBox(page).pressSequentially("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("q")).toBe("smart");
+  expect(await servedWithoutReact(page)).toBe(false);
 });
 
 test("without React, the message after Add to cart goes with its button or Escape", async ({ page }) => {
@@ -236,12 +313,21 @@ test("a page without React carries only the style rules it uses, and looks exact
   page,
 }) => {
   // a page that runs React carries the whole stylesheet
-  const wholeSheet = /<style>([\s\S]*?)<\/style>/.exec(await (await page.request.get("/product")).text())?.[1] ?? "";
+  const wholeSheet = /<style>([\s\S]*?)<\/style>/.exec(await (await page.request.get("/cart")).text())?.[1] ?? "";
   expect(wholeSheet.length).toBeGreaterThan(20_000);
   const product = await productAt(page.request, 17);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/", `/product/${product._id}`, "/blogs", "/blogs/blogDetails1", "/about", "/storeLocation"]) {
+    for (const path of [
+      "/",
+      "/product",
+      "/product?q=zzqx",
+      `/product/${product._id}`,
+      "/blogs",
+      "/blogs/blogDetails1",
+      "/about",
+      "/storeLocation",
+    ]) {
       await open(page, path);
       expect(await servedWithoutReact(page), path).toBe(true);
       const ownSheet = await page.locator("head style").first().textContent();

@@ -101,7 +101,7 @@ test.describe("landing page carousels (run by the page script, with or without R
   const currentDot = (page: Page) => testimonials(page).locator('button[aria-current="true"]:visible');
 
   test("reached by a link from a page that runs React, the hero and the testimonials still turn", async ({ page }) => {
-    await open(page, "/product");
+    await open(page, "/cart");
     expect(await servedWithoutReact(page)).toBe(false);
     await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
     const hero = page.getByRole("region", { name: "Featured" });

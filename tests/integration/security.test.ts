@@ -391,7 +391,16 @@ describe("responses", () => {
     const opener = (res: Response) => res.headers.get("cross-origin-opener-policy");
     const customer = await shop.customer();
     const [{ _id: product }] = await (await shop.anonymous.request("/api/products?limit=1")).json();
-    for (const path of ["/", "/home", `/product/${product}`, "/blogs", "/blogs/blogDetails1", "/about"]) {
+    for (const path of [
+      "/",
+      "/home",
+      "/product",
+      "/product?q=smart&in_stock=true",
+      `/product/${product}`,
+      "/blogs",
+      "/blogs/blogDetails1",
+      "/about",
+    ]) {
       expect(opener(await shop.anonymous.request(path)), path).toBeNull();
       expect(opener(await customer.request(path)), `${path} signed in`).toBe("same-origin");
       expect(opener(await shop.anonymous.request(path, { method: "POST" })), `POST ${path}`).toBe("same-origin");

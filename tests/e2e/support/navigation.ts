@@ -31,6 +31,17 @@ export async function open(page: Page, path: string): Promise<Response | null> {
   return response;
 }
 
+/**
+ * A product page rendered by React rather than opened as a document: from an empty cart (a page that
+ * runs React) through its link to the catalogue, the catalogue's search box and the product's card.
+ */
+export async function reachWithReact(page: Page, product: { _id: string; title: string }): Promise<void> {
+  await open(page, "/cart");
+  await page.getByRole("main").getByRole("link", { name: "CONTINUE SHOPPING" }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(product.title);
+  await page.locator(`a[href="/product/${product._id}"]`).first().click();
+}
+
 /** The page's current path with its query string, e.g. "/product?q=smart". */
 export function currentPath(page: Page): string {
   const url = new URL(page.url());
