@@ -6,7 +6,8 @@
  * browsers that do not yet know HTML's `commandfor` or `closedby`, and carousels turn (the home page's, whether
  * React wrote it or the server did). On pages served without React's scripts
  * (`<html data-hydrate="false">`, a route whose handle says `hydrate: false`) also what the
- * components do with React: forms that submit when a choice changes, and messages that can be
+ * components do with React: forms that submit when a choice changes, the catalogue's search box and
+ * filters followed in place, a gallery thumbnail's picture shown in place, and messages that can be
  * dismissed and fade. Pages with React do those themselves, so this script leaves them alone there.
  */
 
@@ -254,67 +255,103 @@ if (document.documentElement.dataset.hydrate === "false") {
     history.replaceState(history.state, "", link.href);
   });
 
-  // The catalogue's search box and filters (a form marked data-live-form) are followed as they change, as
-  // React's form did: the page the fields ask for (what the form loads without scripts) is fetched, and each
-  // [data-live-part] here takes the contents of the new page's part of that name, with its title and style
-  // rules; the address follows without a history entry. Each change cancels the answer still awaited, so
-  // only the page of the fields as they now are is shown. Text fields keep what was typed in them, and the
-  // field that had the focus (found again by its id) gets it back with its caret. Where the page cannot be
-  // fetched, it is loaded.
+  // The catalogue's search box and filters (forms marked data-live-form) are followed as they change, as
+  // React's forms were: the page the fields ask for (the page the form loads without scripts) is fetched,
+  // and each [data-live-part] here whose contents differ takes those of the new page's part of that name.
+  // The fields are in no part: they stay as the visitor left them (focus, caret, an open picker); they only
+  // take the new page's aria-invalid and aria-describedby. The address is replaced, not pushed; Back and
+  // Forward within this document put the parts of the address they show in place. Each change cancels the
+  // answer still awaited. An answer for someone else than this page was for (signed in or with a cart
+  // since, or the other way round), an error or a redirect is loaded as a document; without a network the
+  // page stays as it is.
+  const LIVE_FORMS = "form[data-live-form]";
+  const FIELDS = "input[name], select[name]";
+  const FOCUSABLE = "a[href], button, input, select";
+  const pathOf = (where: Location | URL) => where.pathname + where.search;
+  let shown = pathOf(location);
   let awaited: AbortController | undefined;
   let typing: ReturnType<typeof setTimeout> | undefined;
 
+  // (a form is asked nothing of its own: a field named like a member, "matches", would shadow it)
+  const isLive = (form: unknown): form is HTMLFormElement =>
+    form instanceof HTMLFormElement && Element.prototype.matches.call(form, LIVE_FORMS);
+  const fieldsOf = (form: Element) =>
+    Element.prototype.querySelectorAll.call(form, FIELDS) as NodeListOf<HTMLInputElement>;
+
+  // The address of a form's fields, where the other live forms' own fields (not their hidden copies of this
+  // one's) count too: a price typed while a search's answer is awaited is not lost.
   const addressOf = (form: HTMLFormElement) => {
-    const query = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value) query.append(name, value);
+    const values = new Map<string, string>();
+    const read = (field: HTMLInputElement) =>
+      values.set(field.name, field.type === "checkbox" && !field.checked ? "" : field.value);
+    for (const field of fieldsOf(form)) read(field);
+    for (const other of document.querySelectorAll(LIVE_FORMS)) {
+      if (other !== form) for (const field of fieldsOf(other)) if (field.type !== "hidden") read(field);
+    }
+    const query = new URLSearchParams([...values].filter(([, value]) => value));
     const action = new URL(Element.prototype.getAttribute.call(form, "action") || location.href, location.href);
     return `${action.pathname}${query.size ? `?${query}` : ""}`;
   };
 
-  const putInPlace = (page: Document) => {
-    const focused = document.activeElement;
-    // what the visitor typed stays as typed (the new page may have left out a value it could not read)
-    const typed = new Map<string, HTMLInputElement>();
+  const chosenIn = (select: HTMLSelectElement) =>
+    select.querySelector<HTMLOptionElement>("option[selected]")?.value ?? select.options[0]?.value ?? "";
+
+  const putInPlace = (page: Document, fromHistory: boolean) => {
     for (const part of document.querySelectorAll<HTMLElement>("[data-live-part]")) {
-      for (const field of part.querySelectorAll("input"))
-        if (field.type === "text" && field.id) typed.set(field.id, field);
       const fresh = page.querySelector(`[data-live-part="${CSS.escape(part.dataset.livePart ?? "")}"]`);
-      part.replaceChildren(...(fresh ? Array.from(document.adoptNode(fresh).childNodes) : []));
+      if (!fresh || part.innerHTML === fresh.innerHTML) continue;
+      // the focus, inside what is replaced, goes to what stands in the same place after
+      const focusables = Array.from(part.querySelectorAll(FOCUSABLE));
+      const focused = focusables.indexOf(document.activeElement as Element);
+      const chosen = fresh instanceof HTMLSelectElement ? chosenIn(fresh) : null;
+      part.replaceChildren(...Array.from(document.adoptNode(fresh).childNodes));
+      // (a select's new options: the choice is the one the new page marks, whatever the moved options' state)
+      if (part instanceof HTMLSelectElement && chosen !== null) part.value = chosen;
+      const after = part.querySelectorAll<HTMLElement>(FOCUSABLE);
+      if (focused >= 0) (after[Math.min(focused, after.length - 1)] ?? document.body).focus({ preventScroll: true });
     }
-    for (const [id, old] of typed) {
-      const field = document.getElementById(id);
-      if (field instanceof HTMLInputElement) field.value = old.value;
-    }
-    document.title = page.title;
-    const styles = document.head.querySelector("style");
-    const freshStyles = page.head.querySelector("style");
-    if (styles && freshStyles && styles.textContent !== freshStyles.textContent) {
-      styles.textContent = freshStyles.textContent;
-    }
-    if (focused instanceof HTMLElement && focused.id && !focused.isConnected) {
-      const again = document.getElementById(focused.id);
-      again?.focus({ preventScroll: true });
-      if (again instanceof HTMLInputElement && focused instanceof HTMLInputElement && focused.type === "text") {
-        again.setSelectionRange(focused.selectionStart, focused.selectionEnd, focused.selectionDirection ?? undefined);
+    for (const live of document.querySelectorAll(LIVE_FORMS)) {
+      for (const field of fieldsOf(live)) {
+        const fresh = field.id ? page.getElementById(field.id) : null;
+        if (!(fresh instanceof HTMLInputElement || fresh instanceof HTMLSelectElement)) continue;
+        for (const name of ["aria-invalid", "aria-describedby"]) {
+          const value = fresh.getAttribute(name);
+          if (value === null) field.removeAttribute(name);
+          else field.setAttribute(name, value);
+        }
+        // Back or Forward: the fields show the address they go back to
+        if (fromHistory) {
+          if (fresh instanceof HTMLInputElement && fresh.type === "checkbox") field.checked = fresh.defaultChecked;
+          else if (fresh instanceof HTMLInputElement) field.value = fresh.defaultValue;
+          else field.value = chosenIn(fresh as HTMLSelectElement);
+        }
       }
     }
+    document.title = page.title;
   };
 
-  const follow = async (address: string) => {
+  const follow = async (address: string, fromHistory = false) => {
     awaited?.abort();
     const mine = new AbortController();
     awaited = mine;
     const results = document.querySelector('[data-live-part="results"]');
     results?.setAttribute("aria-busy", "true");
+    let response: Response | undefined;
     try {
-      const response = await fetch(address, { signal: mine.signal, headers: { accept: "text/html" } });
+      response = await fetch(address, { signal: mine.signal, headers: { accept: "text/html" } });
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       if (mine !== awaited) return;
-      if (!response.ok || response.redirected || !page.querySelector("[data-live-part]")) throw new Error(address);
-      putInPlace(page);
-      history.replaceState(history.state, "", address);
+      const samePerson =
+        page.documentElement.hasAttribute("data-personal") === document.documentElement.hasAttribute("data-personal");
+      if (!response.ok || response.redirected || !samePerson || !page.querySelector("[data-live-part]")) {
+        location.assign(address);
+        return;
+      }
+      putInPlace(page, fromHistory);
+      shown = address;
+      if (!fromHistory) history.replaceState(history.state, "", address);
     } catch {
-      if (!mine.signal.aborted) location.replace(address);
+      // aborted by a newer change, or no network (nothing answered): the page stays as it is
     } finally {
       if (mine === awaited) results?.setAttribute("aria-busy", "false");
     }
@@ -323,17 +360,20 @@ if (document.documentElement.dataset.hydrate === "false") {
   document.addEventListener("input", (event) => {
     const field = event.target;
     const form = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.form : null;
-    if (!form || !Element.prototype.hasAttribute.call(form, "data-live-form")) return;
+    if (!isLive(form)) return;
     clearTimeout(typing);
-    // a pause of a keystroke's length: a word typed at speed asks once
-    typing = setTimeout(() => follow(addressOf(form)), 80);
+    // a word typed at speed asks once
+    typing = setTimeout(() => follow(addressOf(form)), 150);
   });
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !Element.prototype.hasAttribute.call(form, "data-live-form")) return;
+    if (!isLive(form)) return;
     event.preventDefault();
     clearTimeout(typing);
     follow(addressOf(form));
+  });
+  addEventListener("popstate", () => {
+    if (document.querySelector(LIVE_FORMS) && pathOf(location) !== shown) follow(pathOf(location), true);
   });
 
   // a message goes with its button or Escape, and by itself after data-hide-after milliseconds

@@ -41,7 +41,16 @@ function NavItems({ user, vertical }: { user: HeaderUser; vertical?: boolean }) 
   );
 }
 
+/** Sign-in or the signed-in visitor with Logout; both come back here (a part the catalogue's page script renews). */
 function Account({ user }: { user: HeaderUser }) {
+  return (
+    <div className="contents" data-live-part="account">
+      <AccountLinks user={user} />
+    </div>
+  );
+}
+
+function AccountLinks({ user }: { user: HeaderUser }) {
   const location = useLocation();
   if (!user) {
     return (

@@ -1,8 +1,9 @@
 /**
  * The part of the shop's stylesheet one page uses, for pages served without React (decision 028):
- * the page script never changes an element's classes (it sets `hidden`, `aria-*` and `data-*` attributes, a
- * carousel's transform and a gallery picture's files), so a style rule whose selector names a class that is
- * nowhere in the page can never apply there.
+ * the page script never changes an element's classes there (it sets `hidden`, `aria-*` and `data-*`
+ * attributes, a carousel's transform and a gallery picture's files), so a style rule whose selector names a
+ * class that is nowhere in the page can never apply there. The one page whose content the script replaces
+ * (the catalogue, `changesInPlace` in its route's handle) carries the whole stylesheet instead.
  *
  * The stylesheet is parsed once into rules; a page keeps
  *   - every rule without a class in its selector (the reset, `:root`'s variables, `[hidden]`, …),

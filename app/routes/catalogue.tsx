@@ -14,8 +14,9 @@ import type { Route } from "./+types/catalogue";
 
 // Opened as a document, the catalogue runs without React (decision 028): its search box and filters are
 // followed by the page script (`data-live-form`), which puts the parts of the page they change
-// (`data-live-part`) in place from the page their fields ask for — the same page a GET form loads.
-export const handle: PageHandle = { hydrate: false };
+// (`data-live-part`) in place from the page their fields ask for — the same page a GET form loads. The
+// fields themselves are never in a part: they stay as the visitor left them, focus and all.
+export const handle: PageHandle = { hydrate: false, changesInPlace: true };
 
 /** A part of the catalogue a search or a filter changes: the page script replaces its contents (decision 028). */
 const livePart = (name: string) => ({ "data-live-part": name });
@@ -180,30 +181,34 @@ function Filters({ data: d }: { data: LoaderData }) {
       onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
       data-live-form=""
     >
-      {d.q && <input type="hidden" name="q" value={d.q} />}
-      {d.category && <input type="hidden" name="category" value={d.category} />}
-      {d.shuffle !== null && <input type="hidden" name="shuffle" value={d.shuffle} />}
+      <span hidden {...livePart("filters-carried")}>
+        {d.q && <input type="hidden" name="q" value={d.q} />}
+        {d.category && <input type="hidden" name="category" value={d.category} />}
+        {d.shuffle !== null && <input type="hidden" name="shuffle" value={d.shuffle} />}
+      </span>
       <div className="space-y-3">
-        {d.facets.price.length > 1 && (
-          <nav aria-label="Price ranges">
-            <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
-              {d.facets.price.map((r) => (
-                <li key={r.from}>
-                  <Link
-                    className="text-accent-700 underline-offset-2 hover:underline"
-                    to={href({
-                      min_price: r.from ? String(r.from / 100) : null,
-                      max_price: r.to === null ? null : String((r.to - 1) / 100),
-                    })}
-                  >
-                    {priceRangeLabel(r)}
-                  </Link>{" "}
-                  <span className="text-ink-600">({r.count})</span>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <div {...livePart("price-ranges")}>
+          {d.facets.price.length > 1 && (
+            <nav aria-label="Price ranges">
+              <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                {d.facets.price.map((r) => (
+                  <li key={r.from}>
+                    <Link
+                      className="text-accent-700 underline-offset-2 hover:underline"
+                      to={href({
+                        min_price: r.from ? String(r.from / 100) : null,
+                        max_price: r.to === null ? null : String((r.to - 1) / 100),
+                      })}
+                    >
+                      {priceRangeLabel(r)}
+                    </Link>{" "}
+                    <span className="text-ink-600">({r.count})</span>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
         <div className="flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="min_price" className="label">
@@ -242,24 +247,29 @@ function Filters({ data: d }: { data: LoaderData }) {
               defaultChecked={d.inStock}
               className="h-4 w-4"
             />
-            In stock only <span className="text-ink-600">({d.facets.inStock})</span>
+            In stock only{" "}
+            <span className="text-ink-600" {...livePart("in-stock-count")}>
+              ({d.facets.inStock})
+            </span>
           </label>
         </div>
-        {(["min_price", "max_price", "in_stock", "category", "sort"] as const).map(
-          (field) =>
-            d.problems[field] && (
-              <p key={field} id={`${field}-error`} className="text-sm font-medium text-red-800" role="alert">
-                {d.problems[field]}
-              </p>
-            ),
-        )}
+        <div {...livePart("filter-problems")}>
+          {(["min_price", "max_price", "in_stock", "category", "sort"] as const).map(
+            (field) =>
+              d.problems[field] && (
+                <p key={field} id={`${field}-error`} className="text-sm font-medium text-red-800" role="alert">
+                  {d.problems[field]}
+                </p>
+              ),
+          )}
+        </div>
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="sort" className="label">
             Sort by
           </label>
-          <select id="sort" name="sort" defaultValue={d.sort} className="input">
+          <select id="sort" name="sort" defaultValue={d.sort} className="input" {...livePart("sort-options")}>
             {(Object.entries(SORT_LABELS) as [catalog.ListSort | "", string][])
               .filter(([value]) => value !== "relevance" || d.q)
               .map(([value, label]) => (
@@ -302,7 +312,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
         data-live-form=""
       >
-        <span {...livePart("search-filters")}>
+        <span hidden {...livePart("search-carried")}>
           {FILTERS.map((f) => {
             const value = {
               category,
@@ -338,9 +348,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       <div className="mt-4" {...livePart("categories")}>
         <CategoryLinks data={d} />
       </div>
-      <div {...livePart("filters")}>
-        <Filters data={d} />
-      </div>
+      <Filters data={d} />
 
       <div className="mt-6 flex items-center justify-between text-sm text-ink-600" aria-live="polite">
         <div {...livePart("count")}>

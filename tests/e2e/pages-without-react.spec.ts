@@ -4,6 +4,7 @@
  * page's own inline script do: share windows at the spec's sizes, messages that can be dismissed.
  */
 import type { Page } from "@playwright/test";
+import { createAccount } from "./support/accounts.ts";
 import { shopOrigin } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { open, servedWithoutReact } from "./support/navigation.ts";
@@ -86,14 +87,20 @@ test("without React, the Share dialog opens and closes, and its links open the s
   expect(await shareWindowSize(page, page.getByRole("link", { name: "Twitter" }))).toEqual({ width: 550, height: 400 });
 });
 
-test("without React, the catalogue follows its search box and filters in the same page, keeping what was typed and the focus", async ({
+test("without React, the catalogue follows its search box and filters in the same page; the fields are never replaced", async ({
   page,
 }) => {
   await open(page, "/product");
   expect(await servedWithoutReact(page)).toBe(true);
-  // a mark on this document: gone if any change below loaded a new one
-  await page.evaluate(() => document.documentElement.setAttribute("data-test-same-document", ""));
+  // marks on this document and on the fields: gone if a change below loaded a new document or rebuilt a field
+  await page.evaluate(() => {
+    document.documentElement.setAttribute("data-test-same-document", "");
+    for (const field of document.querySelectorAll("form input, form select, form button")) {
+      field.setAttribute("data-test-kept", "");
+    }
+  });
   const sameDocument = () => page.evaluate(() => document.documentElement.hasAttribute("data-test-same-document"));
+  const kept = (field: ReturnType<Page["getByRole"]>) => expect(field).toHaveAttribute("data-test-kept", "");
 
   const box = catalogue.searchBox(page);
   await box.pressSequentially("smart");
@@ -103,6 +110,11 @@ test("without React, the catalogue follows its search box and filters in the sam
     (await listProducts(page.request, { q: "smart", limit: 24 })).map((p) => p._id),
   );
   await expect(box).toBeFocused();
+  // the header's sign-in link comes back to the address shown
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveAttribute(
+    "href",
+    `/login?from=${encodeURIComponent("/product?q=smart")}`,
+  );
 
   // a filter: the address and the search box's form carry it, the checkbox keeps the focus
   const inStock = page.getByRole("checkbox", { name: /^In stock only/ });
@@ -115,7 +127,16 @@ test("without React, the catalogue follows its search box and filters in the sam
   await expect(catalogue.resultLine(page, "smartphone")).toBeVisible();
   expect(new URL(page.url()).searchParams.get("in_stock")).toBe("true");
 
-  // a price the shop cannot read is named beside the field, which keeps the text and the caret
+  // a price typed just before a word is kept: each form's fields count, not the other's copy of them
+  const highest = page.getByLabel("Highest price");
+  await highest.fill("5000");
+  await box.press("End");
+  await box.press("Backspace");
+  await expect(catalogue.resultLine(page, "smartphon")).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get("max_price")).toBe("5000");
+  await highest.fill("");
+
+  // a price the shop cannot read is named beside the field, which keeps its text, caret and focus
   const lowest = page.getByLabel("Lowest price");
   await lowest.pressSequentially("cheap");
   await expectFieldError(lowest, "The lowest price must be a number.");
@@ -123,8 +144,16 @@ test("without React, the catalogue follows its search box and filters in the sam
   await expect(lowest).toBeFocused();
   expect(await lowest.evaluate((field: HTMLInputElement) => field.selectionStart)).toBe(5);
   await lowest.fill("");
+  await expect(lowest).not.toHaveAttribute("aria-invalid", "true");
 
-  // nothing found: the empty state is drawn with its own style rules (not in the first page's)
+  // Apply, pressed with the keyboard, keeps the focus
+  const apply = page.getByRole("button", { name: "Apply" });
+  await apply.focus();
+  await page.keyboard.press("Enter");
+  await expect(apply).toBeFocused();
+  for (const field of [box, inStock, highest, lowest, apply, page.getByLabel("Sort by")]) await kept(field);
+
+  // nothing found: the empty state is drawn with its style rules
   await box.fill("zzqx");
   await expect(inMain(page, "No products found")).toBeVisible();
   await expect(productCards(page)).toHaveCount(0);
@@ -139,6 +168,32 @@ test("without React, the catalogue follows its search box and filters in the sam
   await box.press("Enter");
   await expect(catalogue.resultLine(page, "jeans")).toBeVisible();
   expect(await sameDocument()).toBe(true);
+});
+
+test("without React, Back within the catalogue shows what its address asks for", async ({ page }) => {
+  await open(page, "/product");
+  // "Skip to content" adds an entry to this document's history
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#main");
+  await catalogue.searchBox(page).pressSequentially("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).search).toBe("");
+  await expect(page.getByText(/^\d+ products$/)).toBeVisible();
+  await expect(catalogue.searchBox(page)).toHaveValue("");
+});
+
+test("without React, a change after signing in elsewhere loads the catalogue as a new document", async ({ page }) => {
+  await open(page, "/product");
+  await page.evaluate(() => document.documentElement.setAttribute("data-test-same-document", ""));
+  // signed in meanwhile (in another tab, say): the next answer is personal, and this page was not
+  await createAccount(page.request);
+  await catalogue.searchBox(page).pressSequentially("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-personal", "");
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-test-same-document"))).toBe(false);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
 test("reached by a link from a page that runs React, the catalogue's search box is followed by React", async ({
@@ -318,16 +373,7 @@ test("a page without React carries only the style rules it uses, and looks exact
   const product = await productAt(page.request, 17);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of [
-      "/",
-      "/product",
-      "/product?q=zzqx",
-      `/product/${product._id}`,
-      "/blogs",
-      "/blogs/blogDetails1",
-      "/about",
-      "/storeLocation",
-    ]) {
+    for (const path of ["/", `/product/${product._id}`, "/blogs", "/blogs/blogDetails1", "/about", "/storeLocation"]) {
       await open(page, path);
       expect(await servedWithoutReact(page), path).toBe(true);
       const ownSheet = await page.locator("head style").first().textContent();
