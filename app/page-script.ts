@@ -258,12 +258,13 @@ if (document.documentElement.dataset.hydrate === "false") {
   // The catalogue's search box and filters (forms marked data-live-form) are followed as they change, as
   // React's forms were: the page the fields ask for (the page the form loads without scripts) is fetched,
   // and each [data-live-part] here whose contents differ takes those of the new page's part of that name.
-  // The fields are in no part: they stay as the visitor left them (focus, caret, an open picker); they only
-  // take the new page's aria-invalid and aria-describedby. The address is replaced, not pushed; Back and
-  // Forward within this document put the parts of the address they show in place. Each change cancels the
-  // answer still awaited. An answer for someone else than this page was for (signed in or with a cart
-  // since, or the other way round), an error or a redirect is loaded as a document; without a network the
-  // page stays as it is.
+  // The fields are in no part: they stay as the visitor left them (value, caret, focus); they only take the
+  // new page's aria-invalid and aria-describedby (the sort's options are a part of their own, its choice
+  // kept). The address is replaced, not pushed; Back and Forward within this document put the parts of the
+  // address they show in place. Each change cancels the answer still awaited. An error, a redirect, and a
+  // personal answer (the visitor signed in or got a cart since) to a page served to nobody in particular
+  // (<html> without data-personal: without opener isolation) are loaded as a document, the last without its
+  // body being read; without a network the page stays as it is.
   const LIVE_FORMS = "form[data-live-form]";
   const FIELDS = "input[name], select[name]";
   const FOCUSABLE = "a[href], button, input, select";
@@ -300,15 +301,20 @@ if (document.documentElement.dataset.hydrate === "false") {
     for (const part of document.querySelectorAll<HTMLElement>("[data-live-part]")) {
       const fresh = page.querySelector(`[data-live-part="${CSS.escape(part.dataset.livePart ?? "")}"]`);
       if (!fresh || part.innerHTML === fresh.innerHTML) continue;
-      // the focus, inside what is replaced, goes to what stands in the same place after
+      // the focus, inside what is replaced, goes to the element with the same text, else to the one in its place
       const focusables = Array.from(part.querySelectorAll(FOCUSABLE));
       const focused = focusables.indexOf(document.activeElement as Element);
+      const focusedText = focusables[focused]?.textContent;
+      const kept = part instanceof HTMLSelectElement && !fromHistory ? part.value : null;
       const chosen = fresh instanceof HTMLSelectElement ? chosenIn(fresh) : null;
       part.replaceChildren(...Array.from(document.adoptNode(fresh).childNodes));
-      // (a select's new options: the choice is the one the new page marks, whatever the moved options' state)
-      if (part instanceof HTMLSelectElement && chosen !== null) part.value = chosen;
-      const after = part.querySelectorAll<HTMLElement>(FOCUSABLE);
-      if (focused >= 0) (after[Math.min(focused, after.length - 1)] ?? document.body).focus({ preventScroll: true });
+      // a select's new options: the visitor's choice if it is still offered, else the one the new page marks
+      if (part instanceof HTMLSelectElement && chosen !== null) {
+        part.value = Array.from(part.options).some((o) => o.value === kept) ? (kept as string) : chosen;
+      }
+      const after = Array.from(part.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const again = after.find((el) => el.textContent === focusedText) ?? after[Math.min(focused, after.length - 1)];
+      if (focused >= 0) (again ?? document.body).focus({ preventScroll: true });
     }
     for (const live of document.querySelectorAll(LIVE_FORMS)) {
       for (const field of fieldsOf(live)) {
@@ -336,14 +342,22 @@ if (document.documentElement.dataset.hydrate === "false") {
     awaited = mine;
     const results = document.querySelector('[data-live-part="results"]');
     results?.setAttribute("aria-busy", "true");
-    let response: Response | undefined;
     try {
-      response = await fetch(address, { signal: mine.signal, headers: { accept: "text/html" } });
+      const response = await fetch(address, { signal: mine.signal, headers: { accept: "text/html" } });
+      if (mine !== awaited) return;
+      const personal = /\bprivate\b/.test(response.headers.get("cache-control") ?? "");
+      if (
+        !response.ok ||
+        response.redirected ||
+        (personal && !document.documentElement.hasAttribute("data-personal"))
+      ) {
+        mine.abort();
+        location.assign(address);
+        return;
+      }
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       if (mine !== awaited) return;
-      const samePerson =
-        page.documentElement.hasAttribute("data-personal") === document.documentElement.hasAttribute("data-personal");
-      if (!response.ok || response.redirected || !samePerson || !page.querySelector("[data-live-part]")) {
+      if (!page.querySelector("[data-live-part]")) {
         location.assign(address);
         return;
       }
@@ -362,6 +376,8 @@ if (document.documentElement.dataset.hydrate === "false") {
     const form = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.form : null;
     if (!isLive(form)) return;
     clearTimeout(typing);
+    // an answer to the fields as they were must not land now (it would set the sort back, say)
+    awaited?.abort();
     // a word typed at speed asks once
     typing = setTimeout(() => follow(addressOf(form)), 150);
   });
@@ -373,6 +389,7 @@ if (document.documentElement.dataset.hydrate === "false") {
     follow(addressOf(form));
   });
   addEventListener("popstate", () => {
+    clearTimeout(typing);
     if (document.querySelector(LIVE_FORMS) && pathOf(location) !== shown) follow(pathOf(location), true);
   });
 

@@ -77,6 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   if (root?.priceFormat) adoptPriceFormat(root.priceFormat);
   const shopName = root?.shopName ?? "Vitrine";
   const { withoutReact, changesInPlace } = useWithoutReact();
+  // data-personal: rendered for someone (a session, a cart, a message), and so sent with opener isolation; a
+  // page without it takes no personal answer in place (the page script loads such an answer as a document)
   return (
     <html
       lang="en"

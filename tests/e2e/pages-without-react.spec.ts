@@ -196,6 +196,61 @@ test("without React, a change after signing in elsewhere loads the catalogue as 
   await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
 });
 
+test("without React, signing out elsewhere does not reload the catalogue: it changes in place, with Sign In", async ({
+  page,
+}) => {
+  await createAccount(page.request);
+  await open(page, "/product");
+  await expect(page.locator("html")).toHaveAttribute("data-personal", "");
+  await page.evaluate(() => document.documentElement.setAttribute("data-test-same-document", ""));
+  const out = await page.request.post("/api/auth/sign-out", { data: {}, headers: { origin: shopOrigin() } });
+  expect(out.status()).toBe(200);
+  await catalogue.searchBox(page).pressSequentially("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-test-same-document"))).toBe(true);
+});
+
+test("without React, a choice made while an answer is awaited stays chosen, and a focused link keeps the focus", async ({
+  page,
+}) => {
+  await open(page, "/product");
+  // the search's answer is held until the visitor has acted meanwhile
+  const held = (pattern: RegExp) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked = page.waitForRequest(pattern);
+    return page
+      .route(pattern, async (route) => {
+        await released;
+        await route.continue().catch(() => {}); // (the page may have dropped it meanwhile)
+      })
+      .then(() => ({ asked, release }));
+  };
+
+  // a category link focused while the answer is on its way keeps the focus, though the list is shorter after
+  const jeans = await held(/\/product\?q=jeans$/);
+  await catalogue.searchBox(page).fill("jeans");
+  await jeans.asked;
+  await catalogue.categoryNav(page).getByRole("link", { name: "Women", exact: true }).focus();
+  jeans.release();
+  await expect(catalogue.resultLine(page, "jeans")).toBeVisible();
+  await expect(catalogue.categoryNav(page).getByRole("link", { name: "Women", exact: true })).toBeFocused();
+
+  // a sort chosen while a search's answer is on its way is not set back by that answer
+  const phone = await held(/\/product\?q=phone$/);
+  await catalogue.searchBox(page).fill("phone");
+  await phone.asked;
+  const sort = page.getByLabel("Sort by");
+  await sort.selectOption("newest");
+  phone.release();
+  await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("newest");
+  expect(new URL(page.url()).searchParams.get("q")).toBe("phone");
+  await expect(sort).toHaveValue("newest");
+});
+
 test("reached by a link from a page that runs React, the catalogue's search box is followed by React", async ({
   page,
 }) => {
