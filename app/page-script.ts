@@ -264,7 +264,7 @@ if (document.documentElement.dataset.hydrate === "false") {
   // address they show in place. Each change cancels the answer still awaited. An error, a redirect, and a
   // personal answer (the visitor signed in or got a cart since) to a page served to nobody in particular
   // (<html> without data-personal: without opener isolation) are loaded as a document, the last without its
-  // body being read; without a network the page stays as it is.
+  // body being read; without a network the page stays as it is, and says so.
   const LIVE_FORMS = "form[data-live-form]";
   const FIELDS = "input[name], select[name]";
   const FOCUSABLE = "a[href], button, input, select";
@@ -342,6 +342,13 @@ if (document.documentElement.dataset.hydrate === "false") {
     awaited = mine;
     const results = document.querySelector('[data-live-part="results"]');
     results?.setAttribute("aria-busy", "true");
+    // "Loading…" is said only for an answer that takes a while; a failure is said until the next answer
+    const status = document.querySelector<HTMLElement>("[data-live-status]");
+    const say = (text: string | undefined) => {
+      if (status) status.textContent = text ?? "";
+    };
+    const saying = setTimeout(() => say(status?.dataset.pending), 400);
+    let failed = false;
     try {
       const response = await fetch(address, { signal: mine.signal, headers: { accept: "text/html" } });
       if (mine !== awaited) return;
@@ -366,8 +373,13 @@ if (document.documentElement.dataset.hydrate === "false") {
       if (!fromHistory) history.replaceState(history.state, "", address);
     } catch {
       // aborted by a newer change, or no network (nothing answered): the page stays as it is
+      failed = !mine.signal.aborted;
     } finally {
-      if (mine === awaited) results?.setAttribute("aria-busy", "false");
+      clearTimeout(saying);
+      if (mine === awaited) {
+        results?.setAttribute("aria-busy", "false");
+        say(failed ? status?.dataset.failed : "");
+      }
     }
   };
 

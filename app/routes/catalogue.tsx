@@ -358,6 +358,13 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </p>
           {d.corrected && <p>Including results for “{d.corrected}”.</p>}
         </div>
+        {/* said by the page script while it awaits the results (without React), or when they cannot be loaded */}
+        <p
+          role="status"
+          data-live-status=""
+          data-pending="Loading…"
+          data-failed="The results could not be loaded. Check the connection and try again."
+        />
         {loading && (
           <p className="flex items-center gap-2" role="status">
             <span

@@ -251,6 +251,39 @@ test("without React, a choice made while an answer is awaited stays chosen, and 
   await expect(sort).toHaveValue("newest");
 });
 
+test("without React, the catalogue says Loading… while a slow answer is awaited, and says when the results cannot be loaded", async ({
+  page,
+}) => {
+  await open(page, "/product");
+  const status = page.locator("[data-live-status]");
+  await expect(status).toHaveRole("status");
+  await expect(status).toHaveText("");
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked = page.waitForRequest(/\/product\?q=smart$/);
+  await page.route(/\/product\?q=smart$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const box = catalogue.searchBox(page);
+  await box.pressSequentially("smart");
+  await asked;
+  await expect(status).toHaveText("Loading…");
+  release();
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  await expect(status).toHaveText("");
+
+  // no network: the page stays as it was, and says so
+  await page.route(/\/product\?q=smartw$/, (route) => route.abort("internetdisconnected"));
+  await box.press("End");
+  await box.pressSequentially("w");
+  await expect(status).toHaveText("The results could not be loaded. Check the connection and try again.");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("q")).toBe("smart");
+});
+
 test("reached by a link from a page that runs React, the catalogue's search box is followed by React", async ({
   page,
 }) => {
