@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
+import { MAX_PRICE_DOLLARS, MAX_SEARCH_LENGTH } from "../../domain/catalog/limits.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { pageCount } from "../../domain/shared/pagination.ts";
 import { SearchIcon } from "../components/Icons.tsx";
@@ -23,6 +24,15 @@ const livePart = (name: string) => ({ "data-live-part": name });
 
 const PAGE_SIZE = 24;
 const SHUFFLE_COOKIE = "vitrine_shuffle";
+/**
+ * The most a price field takes: room for the highest price the filters accept with cents and separators
+ * ("1,000,000.00", counted without Intl: see PriceFormat). The bound keeps a paste from making an address
+ * longer than the server reads (431).
+ */
+const PRICE_TEXT_LENGTH = ((digits) => digits + Math.floor((digits - 1) / 3) + ".00".length)(
+  String(MAX_PRICE_DOLLARS).length,
+);
+
 /** The filters and sort a catalogue address may carry (besides `q`, `page` and `shuffle`). */
 const FILTERS = ["category", "min_price", "max_price", "in_stock", "sort"] as const;
 
@@ -217,6 +227,7 @@ function Filters({ data: d }: { data: LoaderData }) {
             <input
               id="min_price"
               name="min_price"
+              maxLength={PRICE_TEXT_LENGTH}
               inputMode="decimal"
               defaultValue={d.minPrice}
               className="input w-28"
@@ -231,6 +242,7 @@ function Filters({ data: d }: { data: LoaderData }) {
             <input
               id="max_price"
               name="max_price"
+              maxLength={PRICE_TEXT_LENGTH}
               inputMode="decimal"
               defaultValue={d.maxPrice}
               className="input w-28"
@@ -335,6 +347,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             defaultValue={q}
+            maxLength={MAX_SEARCH_LENGTH}
             placeholder="Search"
             autoComplete="off"
             className="input pl-10"

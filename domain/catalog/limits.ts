@@ -1,4 +1,9 @@
-/** Browser-safe limits of a product's editing (the edit page's form uses them; schemas.ts enforces them). */
+/** Browser-safe limits of the catalogue (the pages' forms use them; schemas.ts enforces them). */
+
+/** The longest search text the catalogue takes. */
+export const MAX_SEARCH_LENGTH = 100;
+/** The highest price a product or variant may have, in dollars. */
+export const MAX_PRICE_DOLLARS = 1_000_000;
 
 export const MAX_OPTIONS = 3;
 export const MAX_OPTION_VALUES = 30;

@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
 import { hasNoNul, optionalText, requiredText } from "../shared/schemas.ts";
-import { MAX_ALT_LENGTH, MAX_IMAGES, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "./limits.ts";
+import {
+  MAX_ALT_LENGTH,
+  MAX_IMAGES,
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_PRICE_DOLLARS,
+  MAX_SEARCH_LENGTH,
+  MAX_VARIANTS,
+} from "./limits.ts";
 
-/** The longest search text the catalogue takes. */
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_PRICE_DOLLARS, MAX_SEARCH_LENGTH };
 /** Seeds of the shuffled order are 1 … SHUFFLE_MODULUS − 1 (2^31 − 1); each picks one of the shuffled orders. */
 export const SHUFFLE_MODULUS = 2_147_483_647;
 /** The longest of the four feature lines under a product's title. */
 const FEATURE_LINE_MAX_LENGTH = 300;
-
-/** The highest price a product or variant may have, in dollars. */
-export const MAX_PRICE_DOLLARS = 1_000_000;
 
 /** How a list can be sorted; without `sort`: by relevance when searching, else the shop's (or the visit's shuffled) order. */
 export const LIST_SORTS = ["relevance", "price_asc", "price_desc", "newest"] as const;

@@ -4,6 +4,7 @@
  * page's own inline script do: share windows at the spec's sizes, messages that can be dismissed.
  */
 import type { Page } from "@playwright/test";
+import { MAX_SEARCH_LENGTH } from "../../domain/catalog/limits.ts";
 import { createAccount } from "./support/accounts.ts";
 import { shopOrigin } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -162,6 +163,14 @@ test("without React, the catalogue follows its search box and filters in the sam
     .locator("div", { has: page.getByText("No products found") })
     .last();
   await expect(emptyState).toHaveCSS("border-top-style", "dashed");
+
+  // a paste of any length stays within what the shop reads (an address too long for the server is a 431)
+  await box.fill("x".repeat(20_000));
+  await expect(box).toHaveValue("x".repeat(MAX_SEARCH_LENGTH));
+  await expect(catalogue.resultLine(page, "x".repeat(MAX_SEARCH_LENGTH))).toBeVisible();
+  await lowest.fill("9".repeat(20_000));
+  await expect.poll(async () => (await lowest.inputValue()).length).toBeLessThanOrEqual(12);
+  await lowest.fill("");
 
   // Enter in the box is followed the same way
   await box.fill("jeans");
