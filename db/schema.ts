@@ -372,6 +372,8 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   /** SQLite: a product's FTS5 document number */
   search_document: SearchDocumentTable;
+  /** SQLite: documents deleted, with the revision of their deletion (migration 0016) */
+  search_document_removed: SearchDocumentRemovedTable;
   /** PostgreSQL: every word in the search index (for spelling) */
   search_term: SearchTermTable;
 }
@@ -395,6 +397,11 @@ export interface SearchDocumentTable {
   category_ids: Generated<string>;
   /** moves on whenever the row is written (migration 0011), for the facts held in memory */
   revision: Generated<number>;
+}
+
+export interface SearchDocumentRemovedTable {
+  id: number;
+  revision: number;
 }
 
 export interface SearchTermTable {

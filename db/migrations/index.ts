@@ -14,6 +14,7 @@ import * as variantInStockIndex from "./0012_variant_in_stock_index.ts";
 import * as searchVectorFromText from "./0013_search_vector_from_text.ts";
 import * as paymentPage from "./0014_payment_page.ts";
 import * as skuUniqueWithoutCase from "./0015_sku_unique_without_case.ts";
+import * as searchWordsInMemory from "./0016_search_words_in_memory.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_search_vector_from_text": searchVectorFromText,
   "0014_payment_page": paymentPage,
   "0015_sku_unique_without_case": skuUniqueWithoutCase,
+  "0016_search_words_in_memory": searchWordsInMemory,
 };

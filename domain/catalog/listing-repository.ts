@@ -17,8 +17,8 @@ import { searchCounts, searchPage, searchTotal } from "./search-sqlite.ts";
 
 /**
  * The catalogue's list queries on both engines: filters, sorts, the shuffled order, facet counts,
- * full text (PostgreSQL: a weighted tsvector ranked by ts_rank; SQLite: search-sqlite.ts) and the
- * vocabulary the spelling rule looks words up in. Only product ids come out; the catalogue's
+ * full text (PostgreSQL: a weighted tsvector ranked by ts_rank; SQLite: search-sqlite.ts, from the
+ * words held in memory) and the vocabulary the spelling rule looks words up in. Only product ids come out; the catalogue's
  * repository reads the products.
  */
 
@@ -94,10 +94,10 @@ function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra:
   throw new Error("SQLite answers a search with words in memory (search-sqlite.ts)");
 }
 
-/** SQLite answers searches with words from the full-text index and the facts in memory. */
+/** SQLite answers searches with words from the words and the facts held in memory. */
 const inMemory = (db: DB, filter: ListingFilter) => !isPostgres(db) && !!filter.words?.length;
 
-/** SQLite: reads the documents' facts into memory ahead of the first search (in the background after a start). */
+/** SQLite: reads the documents' facts and words into memory ahead of the first search (in the background after a start). */
 export async function prepareSearch(db: DB): Promise<void> {
   if (!isPostgres(db)) await searchFacts(db);
 }
@@ -293,9 +293,8 @@ function sumGroups<
 /**
  * Whether the words as typed (the last as the start of a word) find any product, drafts included:
  * then the index knows every one of them and no spelling needs looking up. SQLite answers from the
- * matches the search reads next anyway (and keeps for it), where its vocabulary would count every
- * product of a word to say it is there (1 ms for a word in 70,000). PostgreSQL looks words up in
- * its table of words (knownWords) instead: undefined.
+ * matches the search reads next anyway (and keeps for them). PostgreSQL looks words up in its table
+ * of words (knownWords) instead: undefined.
  */
 export async function typedWordsFind(db: DB, words: WordQuery): Promise<boolean | undefined> {
   if (isPostgres(db)) return undefined;
@@ -305,30 +304,21 @@ export async function typedWordsFind(db: DB, words: WordQuery): Promise<boolean 
 /** Which of these words are in the index, with how many products have each (1 where the engine does not say). */
 export async function knownWords(db: DB, words: string[]): Promise<Map<string, number>> {
   if (words.length === 0) return new Map();
-  const rows = isPostgres(db)
-    ? (
-        await sql<{ term: string; n: number }>`select term, 1 as n from search_term where term = any(${words})`.execute(
-          db,
-        )
-      ).rows
-    : (
-        await sql<{
-          term: string;
-          n: number;
-        }>`select t.term, t.doc as n from json_each(${JSON.stringify(words)}) as w
-          join product_search_terms t on t.term = w.value`.execute(db)
-      ).rows;
+  if (!isPostgres(db)) return (await searchFacts(db)).words.known(words);
+  const rows = (
+    await sql<{ term: string; n: number }>`select term, 1 as n from search_term where term = any(${words})`.execute(db)
+  ).rows;
   return new Map(rows.map((r) => [r.term, Number(r.n)]));
 }
 
 /** Whether any word in the index starts with this one (a word being typed). */
 export async function knownPrefix(db: DB, prefix: string): Promise<boolean> {
+  if (!isPostgres(db)) return (await searchFacts(db)).words.hasPrefix(prefix);
   const upper = `${prefix}\u{10FFFF}`;
-  const table = isPostgres(db) ? sql`search_term` : sql`product_search_terms`;
   const rows = (
-    await sql<{ term: string }>`select term from ${table} where term >= ${prefix} and term < ${upper} limit 1`.execute(
-      db,
-    )
+    await sql<{
+      term: string;
+    }>`select term from search_term where term >= ${prefix} and term < ${upper} limit 1`.execute(db)
   ).rows;
   return rows.length > 0;
 }

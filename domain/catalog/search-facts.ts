@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
+import { type DocumentText, WordIndex } from "./search-index.ts";
 import { catalogueVersion } from "./version.ts";
 
 /**
@@ -29,8 +30,10 @@ export type SearchFacts = {
   categoryIds: string[];
   /** one past the highest document number held */
   size: number;
-  /** the highest revision of search_document the facts include */
+  /** the highest revision of search_document (and of its removals) the facts include */
   revision: number;
+  /** which documents have which words (decision 030), as of the same revision */
+  words: WordIndex;
 };
 
 export const STATUS_NUMBER = { published: 1, draft: 2 } as const;
@@ -75,58 +78,107 @@ type FactsRow = {
   created_at: string;
   category_ids: string;
   revision: number;
+  /** the document's text, as the full-text index holds it */
+  title: string;
+  categories: string;
+  body: string;
 };
 
-/** Rows read at a time: the first load of 100,000 documents yields to other requests between reads. */
-const ROWS_PER_READ = 10_000;
+/**
+ * Rows read at a time: the first load of 100,000 documents yields to other requests between reads
+ * (a read of 2,000 with their words takes 30–60 ms of the server's thread; of 10,000, up to 330).
+ */
+const ROWS_PER_READ = 2_000;
 /**
  * Lets the event loop serve what is waiting before the next read. node:sqlite answers at once, so
  * awaiting its queries alone never gives other requests a turn.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const FACT_COLUMNS = sql.raw("id, status, price_cents, in_stock, position, created_at, category_ids, revision");
+const FACT_COLUMNS = sql.raw(`d.id, d.status, d.price_cents, d.in_stock, d.position, d.created_at, d.category_ids,
+  d.revision, coalesce(t.title, '') as title, coalesce(t.categories, '') as categories, coalesce(t.body, '') as body`);
+const DOCUMENTS = sql.raw("search_document d left join product_search t on t.rowid = d.id");
+
+/** The highest revision written: of a document, or of a document's removal. */
+async function latestRevision(db: DB): Promise<number> {
+  const top = await sql<{ r: number | null }>`select max(r) as r from (
+      select max(revision) as r from search_document union all select max(revision) from search_document_removed)`.execute(
+    db,
+  );
+  return Number(top.rows[0]?.r ?? 0);
+}
+
+const textOf = (row: FactsRow): DocumentText => ({
+  doc: row.id,
+  title: row.title,
+  categories: row.categories,
+  body: row.body,
+});
+
+/** Every document read again: the facts and the words' lists built afresh. */
+async function readAll(db: DB, version: number): Promise<SearchFacts> {
+  // the revision as it was before the first read, so that a row changed while later ones are read is read again next time
+  const revision = await latestRevision(db);
+  let facts = emptyFacts(0);
+  const parse = parser();
+  const words = WordIndex.builder();
+  for (let after = 0; ; ) {
+    const rows = (
+      await sql<FactsRow>`select ${FACT_COLUMNS} from ${DOCUMENTS}
+        where d.id > ${after} order by d.id limit ${ROWS_PER_READ}`.execute(db)
+    ).rows;
+    facts = apply(facts, rows, parse);
+    for (const row of rows) words.add(textOf(row));
+    if (rows.length < ROWS_PER_READ) break;
+    after = rows[rows.length - 1].id;
+    await nextTurn();
+  }
+  facts.revision = revision;
+  facts.words = words.finish(facts.size);
+  held.set(db, { facts, revision, version });
+  return facts;
+}
 
 async function refresh(db: DB, version: number, current: Held | undefined): Promise<SearchFacts> {
-  let facts = current?.facts ?? emptyFacts(0);
+  if (!current) return readAll(db, version);
+  // the rows written since, through the revision index (every write has its own revision), and the
+  // documents deleted since; a deletion first, as a row there now was written after it (a number used again)
+  const revision = await latestRevision(db);
+  const removed = (
+    await sql<{ id: number }>`select id from search_document_removed
+      where revision > ${current.revision} and revision <= ${revision}`.execute(db)
+  ).rows;
+  let facts = current.facts;
+  for (const { id } of removed) {
+    if (id < facts.size) facts.status[id] = 0;
+    facts.words.remove(id);
+  }
   const parse = parser();
-  const apply = (rows: FactsRow[]) => {
-    const highest = rows.reduce((max, row) => Math.max(max, row.id), 0);
-    if (highest >= facts.size) facts = grow(facts, highest + 1);
-    for (const row of rows) write(facts, row, parse);
-  };
-  let revision: number;
-  if (!current) {
-    // every row, by document number; the revision as it was before the first read, so that a row
-    // changed while later ones are read is read again next time
-    const top = await sql<{ r: number | null }>`select max(revision) as r from search_document`.execute(db);
-    revision = Number(top.rows[0]?.r ?? 0);
-    for (let after = 0; ; ) {
-      const rows = (
-        await sql<FactsRow>`select ${FACT_COLUMNS} from search_document
-          where id > ${after} order by id limit ${ROWS_PER_READ}`.execute(db)
-      ).rows;
-      apply(rows);
-      if (rows.length < ROWS_PER_READ) break;
-      after = rows[rows.length - 1].id;
-      await nextTurn();
-    }
-  } else {
-    // the rows written since, through the revision index (every write has its own revision)
-    revision = current.revision;
-    for (;;) {
-      const rows = (
-        await sql<FactsRow>`select ${FACT_COLUMNS} from search_document
-          where revision > ${revision} order by revision limit ${ROWS_PER_READ}`.execute(db)
-      ).rows;
-      apply(rows);
-      if (rows.length > 0) revision = rows[rows.length - 1].revision;
-      if (rows.length < ROWS_PER_READ) break;
-      await nextTurn();
-    }
+  for (let after = current.revision; ; ) {
+    const rows = (
+      await sql<FactsRow>`select ${FACT_COLUMNS} from ${DOCUMENTS}
+        where d.revision > ${after} and d.revision <= ${revision} order by d.revision limit ${ROWS_PER_READ}`.execute(
+        db,
+      )
+    ).rows;
+    facts = apply(facts, rows, parse);
+    for (const row of rows) facts.words.update(textOf(row));
+    // many changed words (an import): the lists are built again rather than searched beside so many
+    if (facts.words.tooManyChanges) return readAll(db, version);
+    if (rows.length < ROWS_PER_READ) break;
+    after = rows[rows.length - 1].revision;
+    await nextTurn();
   }
   facts.revision = revision;
   held.set(db, { facts, revision, version });
   return facts;
+}
+
+/** The facts with these rows written (a copy with more room when a row's number is past the end). */
+function apply(facts: SearchFacts, rows: FactsRow[], parse: ReturnType<typeof parser>): SearchFacts {
+  const highest = rows.reduce((max, row) => Math.max(max, row.id), 0);
+  const out = highest >= facts.size ? grow(facts, highest + 1) : facts;
+  for (const row of rows) write(out, row, parse);
+  return out;
 }
 
 /** Creation times and category lists repeat (a bulk load shares one time; products share categories): each is parsed once. */
@@ -212,6 +264,7 @@ function emptyFacts(size: number): SearchFacts {
     categoryIds: [""],
     size,
     revision: 0,
+    words: WordIndex.builder().finish(0),
   };
 }
 
@@ -235,5 +288,6 @@ function grow(facts: SearchFacts, needed: number): SearchFacts {
     categoryIds: facts.categoryIds,
     size,
     revision: facts.revision,
+    words: facts.words,
   };
 }

@@ -1,17 +1,16 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
-import { type FacetCounts, ftsMatch, type ListingFilter, type ListingOrder, PRICE_RANGES } from "./listing-query.ts";
+import { type FacetCounts, type ListingFilter, type ListingOrder, PRICE_RANGES } from "./listing-query.ts";
 import { type CategoryRow, listCategories } from "./repository.ts";
 import { eachCategory, inCategory, type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
 import { searchWords } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
 
 /**
- * SQLite: a search with words, answered from the full-text index's lists of document numbers and
- * the documents' facts held in memory (decision 024). The index says which documents have every
- * word, and which have each word in their title (a second, title-only index); filters, the total,
- * the facet counts and the order are worked out here, over the matches' numbers. Only the product
- * ids of the page asked for are read from the database.
+ * SQLite: a search with words, answered from the words and the documents' facts held in memory
+ * (decisions 024 and 030). The words say which documents have every word, and which have each word
+ * in their title; filters, the total, the facet counts and the order are worked out here, over the
+ * matches' numbers. Only the product ids of the page asked for are read from the database.
  *
  * Relevance ranks by where the words are found — each word counts 3 in the title, 2 in a category's
  * name, 1 in a feature line — then by the shop's own order (position), as a shop's search engine
@@ -21,8 +20,8 @@ import { catalogueVersion } from "./version.ts";
 type Matches = {
   /** the documents that match every word, in the index's order */
   docs: Int32Array;
-  /** per match, the sum of its words' weights (3 title, 2 category, 1 elsewhere): read only for relevance */
-  weights?: Promise<Uint8Array>;
+  /** per match, the sum of its words' weights (3 title, 2 category, 1 elsewhere): made only for relevance */
+  weights?: Uint8Array;
 };
 
 const TITLE_WEIGHT = 3;
@@ -31,40 +30,10 @@ const ELSEWHERE_WEIGHT = 1;
 
 /** Matches kept per database (the last few searches, for the page after the counts). */
 const KEPT_MATCHES = 16;
-const kept = new WeakMap<DB, Map<string, { version: number; matches: Promise<Matches> }>>();
+const kept = new WeakMap<DB, Map<string, { version: number; matches: Matches }>>();
 
-/** The documents of a full-text query: their numbers in one string, parsed here (far cheaper than a row each). */
-async function documents(db: DB, table: "product_search" | "product_title_search", query: string): Promise<Int32Array> {
-  const rows =
-    table === "product_search"
-      ? await sql<{ ids: string | null }>`select group_concat(rowid) as ids from product_search
-          where product_search match ${query}`.execute(db)
-      : await sql<{ ids: string | null }>`select group_concat(rowid) as ids from product_title_search
-          where product_title_search match ${query}`.execute(db);
-  return numbersOf(rows.rows[0]?.ids ?? "");
-}
-
-/** "12,5,907" → [12, 5, 907], without a string per number. */
-function numbersOf(list: string): Int32Array {
-  if (list === "") return new Int32Array(0);
-  let count = 1;
-  for (let i = 0; i < list.length; i++) if (list.charCodeAt(i) === 44) count++;
-  const out = new Int32Array(count);
-  let n = 0;
-  let value = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list.charCodeAt(i);
-    if (c === 44) {
-      out[n++] = value;
-      value = 0;
-    } else value = value * 10 + (c - 48);
-  }
-  out[n] = value;
-  return out;
-}
-
-async function matchesOf(db: DB, filter: ListingFilter, facts: SearchFacts): Promise<Matches> {
-  const docs = await documents(db, "product_search", ftsMatch(filter.words ?? []));
+function matchesOf(filter: ListingFilter, facts: SearchFacts): Matches {
+  const docs = facts.words.lookup(filter.words ?? []);
   // plain loops: this runs over every match (10,000 for a common word); kept in place, no second array
   let count = 0;
   for (let k = 0; k < docs.length; k++) {
@@ -82,15 +51,9 @@ async function matchesOf(db: DB, filter: ListingFilter, facts: SearchFacts): Pro
 let titleScratch = new Uint8Array(0);
 
 /** Each match's relevance: per word, 3 when it is in the title, 2 in a category's name, 1 elsewhere. */
-async function weightsOf(
-  db: DB,
-  filter: ListingFilter,
-  facts: SearchFacts,
-  categories: CategoryRow[],
-  docs: Int32Array,
-): Promise<Uint8Array> {
+function weightsOf(filter: ListingFilter, facts: SearchFacts, categories: CategoryRow[], docs: Int32Array): Uint8Array {
   const words = filter.words ?? [];
-  const inTitles = await Promise.all(words.map((word) => documents(db, "product_title_search", ftsMatch([word]))));
+  const inTitles = words.map((word) => facts.words.lookup([word], "title"));
   // bit i: word i is in the document's title / in the name of category n (0, "none", has no name)
   const size = facts.size;
   if (titleScratch.length < size) titleScratch = new Uint8Array(size);
@@ -145,7 +108,7 @@ function categoriesAt(db: DB, version: number): Promise<CategoryRow[]> {
 async function evaluate(db: DB, filter: ListingFilter): Promise<Evaluation> {
   const version = await catalogueVersion(db);
   const [facts, categories] = await Promise.all([searchFacts(db), categoriesAt(db, version)]);
-  const key = ftsMatch(filter.words ?? []);
+  const key = JSON.stringify(filter.words ?? []);
   let byDb = kept.get(db);
   if (!byDb) {
     byDb = new Map();
@@ -153,15 +116,10 @@ async function evaluate(db: DB, filter: ListingFilter): Promise<Evaluation> {
   }
   let entry = byDb.get(key);
   byDb.delete(key); // most recently used last
-  if (!entry || entry.version !== version) {
-    const made = { version, matches: matchesOf(db, filter, facts) };
-    const forget = byDb;
-    made.matches.catch(() => forget.get(key) === made && forget.delete(key));
-    entry = made;
-  }
+  if (!entry || entry.version !== version) entry = { version, matches: matchesOf(filter, facts) };
   byDb.set(key, entry);
   if (byDb.size > KEPT_MATCHES) byDb.delete(byDb.keys().next().value as string);
-  return { facts, categories, matches: await entry.matches };
+  return { facts, categories, matches: entry.matches };
 }
 
 const CATEGORY_HOLDS = 1;
@@ -171,7 +129,19 @@ const ALL_HOLD = CATEGORY_HOLDS | PRICE_HOLDS | STOCK_HOLDS;
 /** the status asked for does not hold: the match is not counted anywhere */
 const LEFT_OUT = 8;
 
-/** Per match, which of the filters hold (bits above); in one plain loop, as it runs over every match. */
+/**
+ * Bytes for one search's `holding` at a time, and the numbers of the matches it chose: used from
+ * `holding` to the end of the loops that read them, with no await between (so no other search uses
+ * them meanwhile). Reused, as the relevance's bytes are: arrays of every match's size, fresh per
+ * search, cost the page faults of memory taken from the system (decision 023).
+ */
+let holdScratch = new Uint8Array(0);
+let chosenScratch = new Int32Array(0);
+
+/**
+ * Per match, which of the filters hold (bits above); in one plain loop, as it runs over every match.
+ * The answer is only good until the next search's `holding` (see holdScratch).
+ */
 function holding(facts: SearchFacts, filter: ListingFilter, categories: CategoryRow[], docs: Int32Array): Uint8Array {
   const status = filter.status ? STATUS_NUMBER[filter.status] : 0;
   const chosenId = filter.category === undefined ? undefined : categories.find((c) => c.slug === filter.category)?.id;
@@ -181,7 +151,8 @@ function holding(facts: SearchFacts, filter: ListingFilter, categories: Category
   const min = filter.minCents ?? Number.NEGATIVE_INFINITY;
   const max = filter.maxCents ?? Number.POSITIVE_INFINITY;
   const stock = filter.inStock === undefined ? -1 : filter.inStock ? 1 : 0;
-  const out = new Uint8Array(docs.length);
+  if (holdScratch.length < docs.length) holdScratch = new Uint8Array(Math.max(docs.length, holdScratch.length * 2));
+  const out = holdScratch.subarray(0, docs.length);
   for (let j = 0; j < docs.length; j++) {
     const doc = docs[j];
     if (status !== 0 && facts.status[doc] !== status) {
@@ -263,16 +234,14 @@ export async function searchPage(
 ): Promise<string[]> {
   const { facts, categories, matches } = await evaluate(db, filter);
   const holds = holding(facts, filter, categories, matches.docs);
-  const chosen: number[] = [];
-  for (let j = 0; j < holds.length; j++) if (holds[j] === ALL_HOLD) chosen.push(j);
-  if (order.by === "relevance" && !matches.weights) {
-    const weights = weightsOf(db, filter, facts, categories, matches.docs);
-    matches.weights = weights;
-    weights.catch(() => {
-      if (matches.weights === weights) matches.weights = undefined; // the next page asks again
-    });
-  }
-  const weight = order.by === "relevance" ? await (matches.weights as Promise<Uint8Array>) : new Uint8Array(0);
+  if (chosenScratch.length < holds.length)
+    chosenScratch = new Int32Array(Math.max(holds.length, chosenScratch.length * 2));
+  let found = 0;
+  for (let j = 0; j < holds.length; j++) if (holds[j] === ALL_HOLD) chosenScratch[found++] = j;
+  const chosen = chosenScratch.subarray(0, found);
+  if (order.by === "relevance" && !matches.weights)
+    matches.weights = weightsOf(filter, facts, categories, matches.docs);
+  const weight = order.by === "relevance" ? (matches.weights as Uint8Array) : new Uint8Array(0);
   const docOf = (j: number) => matches.docs[j];
   const byDoc = (a: number, b: number) => docOf(a) - docOf(b);
   const compare: Record<ListingOrder["by"], (a: number, b: number) => number> = {
@@ -313,14 +282,17 @@ export async function searchPage(
  * The first `count` of `items` in order, kept in a heap whose root is the worst of them: each item
  * costs at most log(count) comparisons, whatever order the matches come in.
  */
-function firstOf(items: number[], compare: (a: number, b: number) => number, count: number): number[] {
-  if (count >= items.length) return items.sort(compare);
+function firstOf(items: Int32Array, compare: (a: number, b: number) => number, count: number): number[] {
+  if (count >= items.length) return Array.from(items).sort(compare);
   const heap: number[] = [];
   const worse = (i: number, j: number) => compare(heap[i], heap[j]) > 0;
   const swap = (i: number, j: number) => {
-    [heap[i], heap[j]] = [heap[j], heap[i]];
+    const kept = heap[i];
+    heap[i] = heap[j];
+    heap[j] = kept;
   };
-  for (const item of items) {
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k];
     if (heap.length < count) {
       heap.push(item);
       for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);

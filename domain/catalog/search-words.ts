@@ -19,9 +19,41 @@ const SEPARATORS = /[^\p{L}\p{N}]+/u;
 
 /** The words of a search text, in order, each once. */
 export function searchWords(text: string): string[] {
-  const words = text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase().split(SEPARATORS);
-  const unique = [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD_LENGTH)))];
-  return unique.slice(0, MAX_SEARCH_WORDS);
+  return documentWords(text).slice(0, MAX_SEARCH_WORDS);
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for text with nothing outside ASCII
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/** Every word of a product's text, in order, each once (as a search's words are made). */
+export function documentWords(text: string): string[] {
+  // ASCII has nothing to decompose: most product text skips the normalisation
+  const plain = ASCII.test(text) ? text : text.normalize("NFKD").replace(COMBINING_MARKS, "");
+  const words = plain.toLowerCase().split(SEPARATORS);
+  return [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD_LENGTH)))];
+}
+
+/**
+ * Calls `each` with every word of a text, the same words as `documentWords` but repeats included:
+ * for building the search's lists over a whole catalogue, where ASCII text (most of it) is cut up
+ * by a plain loop rather than regular expressions and a set per document.
+ */
+export function eachWord(text: string, each: (word: string) => void): void {
+  if (!ASCII.test(text)) {
+    for (const word of documentWords(text)) each(word);
+    return;
+  }
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const inWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (inWord) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      each(text.slice(start, Math.min(i, start + MAX_WORD_LENGTH)).toLowerCase());
+      start = -1;
+    }
+  }
 }
 
 /** Whether a word is long enough, and short enough, to be corrected. */
@@ -50,17 +82,24 @@ const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
  * insertion of a letter or digit), without `word` itself. For "shrit": "shirt", "shit", "shrimt", …
  */
 export function oneEditAway(word: string): string[] {
+  // letters outside the Basic Multilingual Plane are two code units: cut by code point, not by unit
+  const chars = word.length === [...word].length ? undefined : [...word];
+  const length = chars ? chars.length : word.length;
+  const before = (i: number) => (chars ? chars.slice(0, i).join("") : word.slice(0, i));
+  const from = (i: number) => (chars ? chars.slice(i).join("") : word.slice(i));
+  const at = (i: number) => (chars ? chars[i] : word[i]);
   const out = new Set<string>();
-  const chars = [...word];
-  for (let i = 0; i < chars.length; i++) {
-    out.add([...chars.slice(0, i), ...chars.slice(i + 1)].join(""));
-    if (i + 1 < chars.length) {
-      out.add([...chars.slice(0, i), chars[i + 1], chars[i], ...chars.slice(i + 2)].join(""));
-    }
-    for (const c of ALPHABET) out.add([...chars.slice(0, i), c, ...chars.slice(i + 1)].join(""));
+  for (let i = 0; i < length; i++) {
+    const head = before(i);
+    const rest = from(i + 1);
+    out.add(head + rest);
+    if (i + 1 < length) out.add(head + at(i + 1) + at(i) + from(i + 2));
+    for (const c of ALPHABET) out.add(head + c + rest);
   }
-  for (let i = 0; i <= chars.length; i++) {
-    for (const c of ALPHABET) out.add([...chars.slice(0, i), c, ...chars.slice(i)].join(""));
+  for (let i = 0; i <= length; i++) {
+    const head = before(i);
+    const rest = from(i);
+    for (const c of ALPHABET) out.add(head + c + rest);
   }
   out.delete(word);
   out.delete("");

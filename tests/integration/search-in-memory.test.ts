@@ -141,8 +141,31 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
     expect((await search({ q: "halcyon" })).ids).toEqual([other, renamed]);
   });
 
+  it("finds a product by its feature lines and its categories' names as they are now, and forgets a deleted one", async () => {
+    const id = await addProduct("Brisa Wall Lamp", { desc1: "Solid walnut arm.", categories: ["lanterns"] });
+    const neighbour = await addProduct("Brisa Desk Lamp", { categories: ["desks"] });
+    expect((await search({ q: "walnut" })).ids).toEqual([id]);
+    expect((await search({ q: "brisa lantern" })).ids).toEqual([id]);
+
+    await sql`update product set desc1 = 'Solid cherry arm.' where id = ${id}`.execute(writer.db);
+    expect((await search({ q: "walnut" })).total).toBe(0);
+    expect((await search({ q: "cherry" })).ids).toEqual([id]);
+
+    await sql`update category set name = 'Sconces' where slug = 'lanterns'`.execute(writer.db);
+    expect((await search({ q: "brisa lantern" })).total).toBe(0);
+    expect((await search({ q: "brisa sconces" })).ids).toEqual([id]);
+    await sql`update category set name = 'Lantern' where slug = 'lanterns'`.execute(writer.db);
+
+    expect((await search({ q: "brisa" })).total).toBe(2);
+    await sql`delete from product where id = ${neighbour}`.execute(writer.db);
+    const left = await search({ q: "brisa" });
+    expect(left.ids).toEqual([id]);
+    expect(left.total).toBe(1);
+    expect(left.facets.category.map((c) => [c.slug, c.count])).toEqual([["lanterns", 1]]);
+  });
+
   it("does not answer from a read begun before a change: a product made a draft meanwhile stays out", async () => {
-    // more documents than one read takes (10,000), so that the first read of the facts yields between reads
+    // more documents than one read takes (2,000), so that the first read of the facts yields between reads
     const early = await addProduct("Tamarisk Pendant Lamp");
     const filler = Array.from({ length: 10_050 }, (_, i) =>
       productFields(`Filler Stool ${i}`, { priceCents: 1_000, categories: ["desks"], position: 1_000 + i }),
@@ -151,7 +174,7 @@ describe.runIf(testEngine() === "sqlite")("SQLite's search held in memory, seen 
     const fresh = t.reopen(); // a process that has not read the facts yet
     try {
       const reading = catalog.prepareSearch({ db: fresh.db });
-      await new Promise((resolve) => setImmediate(resolve)); // its first 10,000 rows are read: it yields
+      await new Promise((resolve) => setImmediate(resolve)); // its first 2,000 rows are read: it yields
       await sql`update product set status = 'draft' where id = ${early}`.execute(writer.db);
       catalog.catalogueChanged(fresh.db);
       const found = await catalog.searchProducts({ db: fresh.db }, { q: "tamarisk" });

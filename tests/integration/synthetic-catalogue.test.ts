@@ -43,14 +43,9 @@ async function searchIndex(db: TestShop["db"]): Promise<Map<number, string>> {
       select position, search_vector::text || ' | ' || category_ids as doc from product order by position`.execute(db);
     return new Map(rows.map((r) => [r.position, r.doc]));
   }
-  // the words of the title-only index (migration 0011), read through a vocabulary of its instances
-  await sql`create virtual table if not exists temp.title_terms using fts5vocab(main, product_title_search, instance)`.execute(
-    db,
-  );
   // with what a search filters by (migration 0010), which must be the product's own
   const { rows } = await sql<{ position: number; title: string; categories: string; body: string; facts: string }>`
-    select p.position, s.title || ' [' || coalesce((select group_concat(term, ' ') from
-        (select term from temp.title_terms where doc = d.id order by offset)), '') || ']' as title, s.categories, s.body,
+    select p.position, s.title, s.categories, s.body,
       d.status || ' ' || d.price_cents || ' ' || d.in_stock || ' ' || d.position || ' ' || d.category_ids
         || iif(d.created_at = p.created_at and d.status = p.status and d.price_cents = p.price_cents
                and d.in_stock = p.in_stock and d.position = p.position, ' same', ' differs') as facts

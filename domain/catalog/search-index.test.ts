@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { WordQuery } from "./listing-query.ts";
+import { type DocumentText, WordIndex } from "./search-index.ts";
+
+const doc = (n: number, title: string, categories = "", body = ""): DocumentText => ({
+  doc: n,
+  title,
+  categories,
+  body,
+});
+
+function indexOf(docs: DocumentText[], size = 0): WordIndex {
+  const builder = WordIndex.builder();
+  for (const d of docs) builder.add(d);
+  return builder.finish(size);
+}
+
+const word = (spelling: string, prefix = false) => ({ spellings: [spelling], prefix });
+const found = (index: WordIndex, query: WordQuery, scope: "all" | "title" = "all") => [...index.lookup(query, scope)];
+
+const catalogue = [
+  doc(1, "Linen Shirt", "Shirts", "Washed linen from Portugal."),
+  doc(2, "Café Chair", "Furniture", "Oak and linen seat."),
+  doc(4, "Shorts", "Trousers", "Cotton twill."),
+  doc(7, "Shirt Dress", "Dresses", "Linen blend."),
+];
+
+describe("WordIndex", () => {
+  it("finds the documents with every word, in ascending order, anywhere or in the title only", () => {
+    const index = indexOf(catalogue);
+    expect(found(index, [word("linen")])).toEqual([1, 2, 7]);
+    expect(found(index, [word("linen"), word("shirt")])).toEqual([1, 7]);
+    expect(found(index, [word("linen")], "title")).toEqual([1]);
+    expect(found(index, [word("cafe")])).toEqual([2]); // without its accent, as a search's words are
+    expect(found(index, [word("linen"), word("velvet")])).toEqual([]);
+    expect(found(index, [])).toEqual([]);
+  });
+
+  it("takes any of a word's spellings, and a prefix as the start of any word, each document once", () => {
+    const index = indexOf(catalogue);
+    expect(found(index, [{ spellings: ["shirt", "shorts"], prefix: false }])).toEqual([1, 4, 7]);
+    expect(found(index, [word("sh", true)])).toEqual([1, 4, 7]);
+    expect(found(index, [word("shirt", true)])).toEqual([1, 7]); // "shirt" and "shirts": document 1 once
+    expect(found(index, [word("linen"), word("o", true)])).toEqual([2]); // "oak"
+    expect(found(index, [word("zz", true)])).toEqual([]);
+  });
+
+  it("knows which words it has, how many documents have each, and which words start with a prefix", () => {
+    const index = indexOf(catalogue);
+    expect(index.known(["linen", "shirt", "velvet"])).toEqual(
+      new Map([
+        ["linen", 3],
+        ["shirt", 2],
+      ]),
+    );
+    expect(index.hasPrefix("portu")).toBe(true);
+    expect(index.hasPrefix("portx")).toBe(false);
+  });
+
+  it("follows a document written since: its new words find it, its old ones no longer do", () => {
+    const index = indexOf(catalogue);
+    index.update(doc(1, "Velvet Blazer", "Jackets", "Cotton velvet."));
+    expect(found(index, [word("linen")])).toEqual([2, 7]);
+    expect(found(index, [word("velvet")])).toEqual([1]);
+    expect(found(index, [word("cotton")])).toEqual([1, 4]);
+    expect(found(index, [word("velvet")], "title")).toEqual([1]);
+    expect(index.known(["velvet", "linen"])).toEqual(
+      new Map([
+        ["velvet", 1],
+        ["linen", 2],
+      ]),
+    );
+    expect(index.hasPrefix("blaz")).toBe(true);
+    // written again with the same text (a sale): it stays where it is
+    index.update(doc(2, "Café Chair", "Furniture", "Oak and linen seat."));
+    expect(found(index, [word("oak")])).toEqual([2]);
+  });
+
+  it("finds a new document past the end, and forgets a removed one", () => {
+    const index = indexOf(catalogue, 8);
+    index.update(doc(12, "Linen Apron", "Kitchen", ""));
+    index.update(doc(3, "Linen Napkins", "Kitchen", ""));
+    expect(found(index, [word("linen")])).toEqual([1, 2, 3, 7, 12]);
+    index.remove(7);
+    index.remove(12);
+    expect(found(index, [word("linen")])).toEqual([1, 2, 3]);
+    expect(found(index, [word("dress")])).toEqual([]);
+    expect(index.known(["dresses"])).toEqual(new Map());
+  });
+
+  it("says when so many documents changed that its lists should be built again", () => {
+    const index = indexOf(catalogue);
+    for (let n = 10; n < 10 + 512; n++) index.update(doc(n, `Lamp ${n}`));
+    expect(index.tooManyChanges).toBe(false);
+    index.update(doc(600, "Lamp 600"));
+    expect(index.tooManyChanges).toBe(true);
+    expect(found(index, [word("lamp")])).toHaveLength(513);
+  });
+
+  it("is built from documents in ascending order only (its lists are kept sorted)", () => {
+    const builder = WordIndex.builder();
+    builder.add(doc(5, "Lamp"));
+    expect(() => builder.add(doc(5, "Lamp"))).toThrow(/ascending/);
+    expect(() => builder.add(doc(3, "Lamp"))).toThrow(/ascending/);
+  });
+});
