@@ -93,6 +93,10 @@ export interface ProductTable {
   search_vector: Generated<string | null>;
   /** PostgreSQL only: the category ids, each with a space either side (0010); SQLite keeps them in search_document */
   category_ids: Generated<string>;
+  /** PostgreSQL only: the number a search held in memory knows the product by (0017); SQLite: search_document.id */
+  search_doc: Generated<number>;
+  /** PostgreSQL only: moves on whenever the row is written (0017); SQLite: search_document.revision */
+  search_revision: Generated<number | string>;
 }
 
 export type ProductStatus = "draft" | "published";
@@ -372,7 +376,7 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   /** SQLite: a product's FTS5 document number */
   search_document: SearchDocumentTable;
-  /** SQLite: documents deleted, with the revision of their deletion (migration 0016) */
+  /** documents deleted, with the revision of their deletion (SQLite 0016, PostgreSQL 0017) */
   search_document_removed: SearchDocumentRemovedTable;
   /** PostgreSQL: every word in the search index (for spelling) */
   search_term: SearchTermTable;

@@ -15,6 +15,7 @@ import * as searchVectorFromText from "./0013_search_vector_from_text.ts";
 import * as paymentPage from "./0014_payment_page.ts";
 import * as skuUniqueWithoutCase from "./0015_sku_unique_without_case.ts";
 import * as searchWordsInMemory from "./0016_search_words_in_memory.ts";
+import * as searchInMemoryOnPostgres from "./0017_search_in_memory_on_postgres.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014_payment_page": paymentPage,
   "0015_sku_unique_without_case": skuUniqueWithoutCase,
   "0016_search_words_in_memory": searchWordsInMemory,
+  "0017_search_in_memory_on_postgres": searchInMemoryOnPostgres,
 };

@@ -13,21 +13,16 @@ import {
 } from "./listing-query.ts";
 import { listCategories } from "./repository.ts";
 import { searchFacts } from "./search-facts.ts";
-import { searchCounts, searchPage, searchTotal } from "./search-sqlite.ts";
+import { searchCounts, searchPage, searchTotal } from "./search-memory.ts";
 
 /**
- * The catalogue's list queries on both engines: filters, sorts, the shuffled order, facet counts,
- * full text (PostgreSQL: a weighted tsvector ranked by ts_rank; SQLite: search-sqlite.ts, from the
- * words held in memory) and the vocabulary the spelling rule looks words up in. Only product ids come out; the catalogue's
- * repository reads the products.
+ * The catalogue's list queries on both engines: filters, sorts, the shuffled order and facet counts
+ * in SQL; a search with words from the words and facts held in memory (search-memory.ts), which the
+ * spelling rule also asks which words exist. Only product ids come out; the catalogue's repository
+ * reads the products.
  */
 
 const isPostgres = (db: DB) => engineOf(db) === "postgres";
-
-/** tsquery: `(shirt | short) & blu:*`. */
-function tsQuery(words: WordQuery): string {
-  return words.map((w) => `(${w.spellings.map((s) => `${s}${w.prefix ? ":*" : ""}`).join(" | ")})`).join(" & ");
-}
 
 type Without = "category" | "price" | "inStock";
 
@@ -39,20 +34,14 @@ function priceConditions(filter: ListingFilter): RawBuilder<unknown>[] {
   return out;
 }
 
-/**
- * The filter's conditions on a product row `p`, leaving out the facets being counted. A search's
- * matches (`searched`: PostgreSQL with words, whose rows are read anyway) test their category in the
- * row's own category ids (` a b `, migration 0010) instead of a lookup of the links per match.
- */
-function conditions(filter: ListingFilter, without: Without[] = [], searched = false): RawBuilder<unknown>[] {
+/** The filter's conditions on a product row `p`, leaving out the facets being counted. */
+function conditions(filter: ListingFilter, without: Without[] = []): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
   // every count, facet and shuffle bucket goes through here, so drafts never show in a public one
   if (filter.status) out.push(sql`p.status = ${filter.status}`);
   if (filter.category && !without.includes("category")) {
     out.push(
-      searched
-        ? sql`position((select ' ' || id || ' ' from category where slug = ${filter.category}) in p.category_ids) > 0`
-        : sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
+      sql`exists (select 1 from product_category pc join category c on c.id = pc.category_id
       where pc.product_id = p.id and c.slug = ${filter.category})`,
     );
   }
@@ -68,38 +57,22 @@ const where = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`where ${sql.
 type Matching = {
   /** `from … where …`, the matching rows as `p` */
   from: RawBuilder<unknown>;
-  /** with words: the relevance, lower is better on both engines */
-  rank: RawBuilder<unknown> | null;
   /** the product id of a row of `p` */
   id: RawBuilder<unknown>;
 };
 
-/** `from … where …` of the products a filter matches. */
-function matching(db: DB, filter: ListingFilter, without: Without[] = [], extra: RawBuilder<unknown>[] = []): Matching {
-  if (!filter.words?.length) {
-    return {
-      from: sql`from product p ${where([...conditions(filter, without), ...extra])}`,
-      rank: null,
-      id: sql`p.id`,
-    };
-  }
-  if (isPostgres(db)) {
-    const query = sql`to_tsquery('simple', ${tsQuery(filter.words)})`;
-    return {
-      from: sql`from product p ${where([sql`p.search_vector @@ ${query}`, ...conditions(filter, without, true), ...extra])}`,
-      rank: sql`-ts_rank(p.search_vector, ${query}, 1)`,
-      id: sql`p.id`,
-    };
-  }
-  throw new Error("SQLite answers a search with words in memory (search-sqlite.ts)");
+/** `from … where …` of the products a filter without words matches (with words: search-memory.ts). */
+function matching(filter: ListingFilter, without: Without[] = [], extra: RawBuilder<unknown>[] = []): Matching {
+  if (filter.words?.length) throw new Error("a search with words is answered in memory (search-memory.ts)");
+  return { from: sql`from product p ${where([...conditions(filter, without), ...extra])}`, id: sql`p.id` };
 }
 
-/** SQLite answers searches with words from the words and the facts held in memory. */
-const inMemory = (db: DB, filter: ListingFilter) => !isPostgres(db) && !!filter.words?.length;
+/** A search with words is answered from the words and facts held in memory, on both engines. */
+const inMemory = (filter: ListingFilter) => !!filter.words?.length;
 
-/** SQLite: reads the documents' facts and words into memory ahead of the first search (in the background after a start). */
+/** Reads the documents' facts and words into memory ahead of the first search (in the background after a start). */
 export async function prepareSearch(db: DB): Promise<void> {
-  if (!isPostgres(db)) await searchFacts(db);
+  await searchFacts(db);
 }
 
 /** The ids of one page of matching products, in order. */
@@ -109,22 +82,15 @@ export async function listIds(
   order: ListingOrder,
   page: { limit: number; offset: number },
 ): Promise<string[]> {
-  if (inMemory(db, filter)) return searchPage(db, filter, order, page);
-  const { rank, id } = matching(db, filter);
-  // With words (PostgreSQL), sort the matches rather than let the planner walk a price, date or
-  // position index testing each row for the words: "laptop" among laptops by price walked 73,000
-  // rows (104 ms) to sort 2,000 matches (7 ms). An expression no index holds keeps it to the matches.
-  const searched = isPostgres(db) && !!filter.words?.length;
-  const price = searched ? sql`(p.price_cents + 0)` : sql`p.price_cents`;
-  const created = searched ? sql`(p.created_at + interval '0 seconds')` : sql`p.created_at`;
-  const position = searched ? sql`(p.position + 0)` : sql`p.position`;
+  if (inMemory(filter)) return searchPage(db, filter, order, page);
+  const { id } = matching(filter);
   const run = async (
     orderBy: RawBuilder<unknown>,
     extra: RawBuilder<unknown> | null,
     limit: number,
     offset: number,
   ) => {
-    const { from } = matching(db, filter, [], extra ? [extra] : []);
+    const { from } = matching(filter, [], extra ? [extra] : []);
     const rows = await sql<{
       id: string;
     }>`select ${id} as id ${from} order by ${orderBy} limit ${limit} offset ${offset}`.execute(db);
@@ -132,16 +98,16 @@ export async function listIds(
   };
 
   switch (order.by) {
+    // without words, relevance is the shop's own order
     case "relevance":
-      return run(rank ? sql`${rank}, ${position}, ${id}` : sql`${position}, ${id}`, null, page.limit, page.offset);
-    case "price_asc":
-      return run(sql`${price}, ${id}`, null, page.limit, page.offset);
-    case "price_desc":
-      return run(sql`${price} desc, ${id} desc`, null, page.limit, page.offset);
-    case "newest":
-      return run(sql`${created} desc, ${id} desc`, null, page.limit, page.offset);
     case "position":
-      return run(sql`${position}, ${id}`, null, page.limit, page.offset);
+      return run(sql`p.position, ${id}`, null, page.limit, page.offset);
+    case "price_asc":
+      return run(sql`p.price_cents, ${id}`, null, page.limit, page.offset);
+    case "price_desc":
+      return run(sql`p.price_cents desc, ${id} desc`, null, page.limit, page.offset);
+    case "newest":
+      return run(sql`p.created_at desc, ${id} desc`, null, page.limit, page.offset);
     case "shuffle":
       return shuffledPage(order, page, run);
   }
@@ -169,8 +135,8 @@ async function shuffledPage(
 
 /** How many products match. */
 export async function countMatching(db: DB, filter: ListingFilter): Promise<number> {
-  if (inMemory(db, filter)) return searchTotal(db, filter);
-  const { from } = matching(db, filter);
+  if (inMemory(filter)) return searchTotal(db, filter);
+  const { from } = matching(filter);
   const row = (await sql<{ n: number | string }>`select count(*) as n ${from}`.execute(db)).rows[0];
   return Number(row?.n ?? 0);
 }
@@ -180,7 +146,7 @@ const bucketOf = sql`p.shuffle_key / ${sql.lit(SHUFFLE_BUCKET_SIZE)}`;
 
 /** How many matching products each shuffle bucket holds (for where a shuffled order's first part ends). */
 export async function shuffleBuckets(db: DB, filter: ListingFilter): Promise<number[]> {
-  const { from } = matching(db, filter);
+  const { from } = matching(filter);
   const rows = (
     await sql<{ bucket: number | string; n: number | string }>`select ${bucketOf} as bucket, count(*) as n
       ${from} group by ${bucketOf}`.execute(db)
@@ -222,13 +188,13 @@ function groupedMatches<Extra extends object>(
  * grouped by price range, stock, whether the price filter holds and the set of categories (PostgreSQL's
  * product rows carry it, migration 0010); the total and the facets are summed from those few rows.
  * SQLite's products do not: the categories take a second query. A search with words on SQLite is
- * counted in memory (search-sqlite.ts).
+ * counted in memory (search-memory.ts).
  */
 export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ total: number; facets: FacetCounts }> {
-  if (inMemory(db, filter)) return searchCounts(db, filter);
+  if (inMemory(filter)) return searchCounts(db, filter);
   if (isPostgres(db)) {
     const [groups, categories] = await Promise.all([
-      groupedMatches<{ category_ids: string }>(db, filter, matching(db, filter, ["category", "price", "inStock"]), [
+      groupedMatches<{ category_ids: string }>(db, filter, matching(filter, ["category", "price", "inStock"]), [
         sql`p.category_ids`,
       ]),
       listCategories(db),
@@ -247,13 +213,13 @@ export async function matchCounts(db: DB, filter: ListingFilter): Promise<{ tota
       .map((c) => ({ slug: c.slug, name: c.name, count: perCategory.get(c.id) ?? 0 }));
     return { total: counts.total, facets: { ...counts.facets, category } };
   }
-  const byCategory = matching(db, filter, ["category"]);
+  const byCategory = matching(filter, ["category"]);
   const [categories, groups] = await Promise.all([
     sql<{ slug: string; name: string; n: number | string }>`select c.slug, c.name, count(*) as n
       from product_category pc join category c on c.id = pc.category_id
       where pc.product_id in (select ${byCategory.id} ${byCategory.from})
       group by c.id, c.slug, c.name, c.position order by c.position`.execute(db),
-    groupedMatches(db, filter, matching(db, filter, ["price", "inStock"])),
+    groupedMatches(db, filter, matching(filter, ["price", "inStock"])),
   ]);
   const counts = sumGroups(filter, groups.rows, () => true);
   const category = categories.rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.n) }));
@@ -292,35 +258,22 @@ function sumGroups<
 
 /**
  * Whether the words as typed (the last as the start of a word) find any product, drafts included:
- * then the index knows every one of them and no spelling needs looking up. SQLite answers from the
- * matches the search reads next anyway (and keeps for them). PostgreSQL looks words up in its table
- * of words (knownWords) instead: undefined.
+ * then the index knows every one of them and no spelling needs looking up. Answered from the
+ * matches the search reads next anyway (and keeps for them).
  */
-export async function typedWordsFind(db: DB, words: WordQuery): Promise<boolean | undefined> {
-  if (isPostgres(db)) return undefined;
+export async function typedWordsFind(db: DB, words: WordQuery): Promise<boolean> {
   return (await searchTotal(db, { words })) > 0;
 }
 
-/** Which of these words are in the index, with how many products have each (1 where the engine does not say). */
+/** Which of these words are in the index, with how many products have each. */
 export async function knownWords(db: DB, words: string[]): Promise<Map<string, number>> {
   if (words.length === 0) return new Map();
-  if (!isPostgres(db)) return (await searchFacts(db)).words.known(words);
-  const rows = (
-    await sql<{ term: string; n: number }>`select term, 1 as n from search_term where term = any(${words})`.execute(db)
-  ).rows;
-  return new Map(rows.map((r) => [r.term, Number(r.n)]));
+  return (await searchFacts(db)).words.known(words);
 }
 
 /** Whether any word in the index starts with this one (a word being typed). */
 export async function knownPrefix(db: DB, prefix: string): Promise<boolean> {
-  if (!isPostgres(db)) return (await searchFacts(db)).words.hasPrefix(prefix);
-  const upper = `${prefix}\u{10FFFF}`;
-  const rows = (
-    await sql<{
-      term: string;
-    }>`select term from search_term where term >= ${prefix} and term < ${upper} limit 1`.execute(db)
-  ).rows;
-  return rows.length > 0;
+  return (await searchFacts(db)).words.hasPrefix(prefix);
 }
 
 /**

@@ -382,8 +382,9 @@ async function insertJson<R extends Record<string, unknown>>(
       .insertInto(table)
       .columns([...columns, ...(extra?.columns ?? [])] as never)
       .expression(
-        sql`select ${values} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(chunk)}::json) as r
-          ${extra?.join ?? sql``}`,
+        // in the chunk's order, so that numbers the rows take from a sequence (a product's search_doc) follow it
+        sql`select ${values} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(chunk)}::json)
+          with ordinality as r ${extra?.join ?? sql``} order by r.ordinality`,
       )
       .execute();
   }

@@ -1,17 +1,20 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
+import { engineOf } from "../../db/dialect.ts";
 import { type DocumentText, WordIndex } from "./search-index.ts";
 import { catalogueVersion } from "./version.ts";
 
 /**
- * SQLite: what a search filters, sorts and counts by, for every full-text document, held in memory
- * in typed arrays indexed by the document number (about 30 bytes a product: 3 MB at 100,000). A
- * search's matches are looked up here instead of joining each to its row (decision 024).
+ * What a search filters, sorts and counts by, for every product's search document, held in memory
+ * in typed arrays indexed by the document number (about 30 bytes a product: 3 MB at 100,000), with
+ * the documents' words (search-index.ts). A search's matches are found and looked up here instead
+ * of in the database (decisions 024 and 030); both engines.
  *
- * Kept current through `search_document.revision` (migration 0011): when the catalogue's version
- * has moved on, the rows written since the highest revision held are read again — one row after a
- * sale or an edit, all of them only the first time. A document whose row is gone keeps its facts
- * here, but the full-text index no longer names it, so no search reaches them.
+ * Kept current through the documents' revisions (SQLite `search_document.revision`, migrations 0011
+ * and 0016; PostgreSQL `product.search_revision`, 0017): when the catalogue's version has moved on,
+ * the rows written since the highest revision held are read again — one row after a sale or an
+ * edit, all of them only the first time — and the documents deleted since (`search_document_removed`)
+ * are left out.
  */
 export type SearchFacts = {
   /** 1 published, 2 draft, 0 no document */
@@ -75,7 +78,8 @@ type FactsRow = {
   price_cents: number;
   in_stock: number;
   position: number;
-  created_at: string;
+  /** SQLite: ISO text; PostgreSQL: a timestamptz, read as a Date */
+  created_at: string | Date;
   category_ids: string;
   revision: number;
   /** the document's text, as the full-text index holds it */
@@ -94,16 +98,56 @@ const ROWS_PER_READ = 2_000;
  * awaiting its queries alone never gives other requests a turn.
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const FACT_COLUMNS = sql.raw(`d.id, d.status, d.price_cents, d.in_stock, d.position, d.created_at, d.category_ids,
-  d.revision, coalesce(t.title, '') as title, coalesce(t.categories, '') as categories, coalesce(t.body, '') as body`);
-const DOCUMENTS = sql.raw("search_document d left join product_search t on t.rowid = d.id");
+
+/**
+ * Where each engine keeps the documents' rows: SQLite in `search_document` beside its full-text
+ * table's text (0010, 0011, 0016), PostgreSQL in the product rows themselves (0010, 0017). Both
+ * give the same columns, named as FactsRow names them.
+ */
+function documentsOf(db: DB) {
+  if (engineOf(db) === "postgres") {
+    return {
+      columns: sql.raw(`p.search_doc as id, p.status, p.price_cents, p.in_stock, p.position, p.created_at,
+        p.category_ids, p.search_revision as revision, p.title, coalesce(n.names, '') as categories,
+        concat_ws(' ', p.desc1, p.desc2, p.desc3, p.desc4) as body`),
+      from: sql.raw(`product p left join lateral (select string_agg(c.name, ' ') as names
+        from product_category pc join category c on c.id = pc.category_id where pc.product_id = p.id) n on true`),
+      doc: sql.raw("p.search_doc"),
+      revision: sql.raw("p.search_revision"),
+      latest: sql.raw("select max(search_revision) as r from product"),
+    };
+  }
+  return {
+    columns: sql.raw(`d.id, d.status, d.price_cents, d.in_stock, d.position, d.created_at, d.category_ids,
+      d.revision, coalesce(t.title, '') as title, coalesce(t.categories, '') as categories,
+      coalesce(t.body, '') as body`),
+    from: sql.raw("search_document d left join product_search t on t.rowid = d.id"),
+    doc: sql.raw("d.id"),
+    revision: sql.raw("d.revision"),
+    latest: sql.raw("select max(revision) as r from search_document"),
+  };
+}
+
+/** A row's numbers as numbers (PostgreSQL answers a bigint as text). */
+const normalised = (row: FactsRow): FactsRow => ({
+  ...row,
+  id: Number(row.id),
+  revision: Number(row.revision),
+  price_cents: Number(row.price_cents),
+  in_stock: Number(row.in_stock),
+  position: Number(row.position),
+});
+
+async function readRows(db: DB, where: (source: ReturnType<typeof documentsOf>) => RawBuilder<unknown>) {
+  const source = documentsOf(db);
+  const rows = await sql<FactsRow>`select ${source.columns} from ${source.from} ${where(source)}`.execute(db);
+  return rows.rows.map(normalised);
+}
 
 /** The highest revision written: of a document, or of a document's removal. */
 async function latestRevision(db: DB): Promise<number> {
-  const top = await sql<{ r: number | null }>`select max(r) as r from (
-      select max(revision) as r from search_document union all select max(revision) from search_document_removed)`.execute(
-    db,
-  );
+  const top = await sql<{ r: number | string | null }>`select max(r) as r from (
+      ${documentsOf(db).latest} union all select max(revision) from search_document_removed) as revisions`.execute(db);
   return Number(top.rows[0]?.r ?? 0);
 }
 
@@ -122,10 +166,7 @@ async function readAll(db: DB, version: number): Promise<SearchFacts> {
   const parse = parser();
   const words = WordIndex.builder();
   for (let after = 0; ; ) {
-    const rows = (
-      await sql<FactsRow>`select ${FACT_COLUMNS} from ${DOCUMENTS}
-        where d.id > ${after} order by d.id limit ${ROWS_PER_READ}`.execute(db)
-    ).rows;
+    const rows = await readRows(db, (d) => sql`where ${d.doc} > ${after} order by ${d.doc} limit ${ROWS_PER_READ}`);
     facts = apply(facts, rows, parse);
     for (const row of rows) words.add(textOf(row));
     if (rows.length < ROWS_PER_READ) break;
@@ -146,7 +187,7 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
   const removed = (
     await sql<{ id: number }>`select id from search_document_removed
       where revision > ${current.revision} and revision <= ${revision}`.execute(db)
-  ).rows;
+  ).rows.map((r) => ({ id: Number(r.id) }));
   let facts = current.facts;
   for (const { id } of removed) {
     if (id < facts.size) facts.status[id] = 0;
@@ -154,12 +195,11 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
   }
   const parse = parser();
   for (let after = current.revision; ; ) {
-    const rows = (
-      await sql<FactsRow>`select ${FACT_COLUMNS} from ${DOCUMENTS}
-        where d.revision > ${after} and d.revision <= ${revision} order by d.revision limit ${ROWS_PER_READ}`.execute(
-        db,
-      )
-    ).rows;
+    const rows = await readRows(
+      db,
+      (d) =>
+        sql`where ${d.revision} > ${after} and ${d.revision} <= ${revision} order by ${d.revision} limit ${ROWS_PER_READ}`,
+    );
     facts = apply(facts, rows, parse);
     for (const row of rows) facts.words.update(textOf(row));
     // many changed words (an import): the lists are built again rather than searched beside so many
@@ -211,7 +251,7 @@ function write(facts: SearchFacts, row: FactsRow, parse: ReturnType<typeof parse
   facts.price[doc] = row.price_cents;
   facts.inStock[doc] = row.in_stock ? 1 : 0;
   facts.position[doc] = row.position;
-  facts.created[doc] = parse.time(row.created_at);
+  facts.created[doc] = typeof row.created_at === "string" ? parse.time(row.created_at) : row.created_at.getTime();
   const ids = parse.categories(row.category_ids);
   facts.category1[doc] = ids.length > 0 ? categoryNumber(facts, ids[0]) : 0;
   facts.category2[doc] = ids.length > 1 ? categoryNumber(facts, ids[1]) : 0;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
+import { engineOf } from "../../db/dialect.ts";
 import { type FacetCounts, type ListingFilter, type ListingOrder, PRICE_RANGES } from "./listing-query.ts";
 import { type CategoryRow, listCategories } from "./repository.ts";
 import { eachCategory, inCategory, type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
@@ -7,10 +8,10 @@ import { searchWords } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
 
 /**
- * SQLite: a search with words, answered from the words and the documents' facts held in memory
- * (decisions 024 and 030). The words say which documents have every word, and which have each word
- * in their title; filters, the total, the facet counts and the order are worked out here, over the
- * matches' numbers. Only the product ids of the page asked for are read from the database.
+ * A search with words, answered from the words and the documents' facts held in memory (decisions
+ * 024 and 030), on both engines. The words say which documents have every word, and which have each
+ * word in their title; filters, the total, the facet counts and the order are worked out here, over
+ * the matches' numbers. Only the product ids of the page asked for are read from the database.
  *
  * Relevance ranks by where the words are found — each word counts 3 in the title, 2 in a category's
  * name, 1 in a feature line — then by the shop's own order (position), as a shop's search engine
@@ -257,16 +258,7 @@ export async function searchPage(
     .slice(page.offset)
     .map(docOf);
   if (pageDocs.length === 0) return [];
-  // joined from a JSON list rather than `id in (…)`: SQLite builds a temporary table for an IN list
-  const rows = (
-    await sql<{
-      id: number;
-      product_id: string;
-      status: string;
-      revision: number;
-    }>`select d.id, d.product_id, d.status, d.revision
-      from json_each(${JSON.stringify(pageDocs)}) as page join search_document d on d.id = page.value`.execute(db)
-  ).rows;
+  const rows = await pageRows(db, pageDocs);
   // Another process may have changed a document since these facts were read (they catch up within
   // the version check's 250 ms), or given a deleted product's number to a new one: a row written
   // since is left off this page rather than shown on facts that may not be its own — and never
@@ -276,6 +268,28 @@ export async function searchPage(
   );
   const productOf = new Map(current.map((r) => [Number(r.id), r.product_id]));
   return pageDocs.flatMap((doc) => productOf.get(doc) ?? []);
+}
+
+/** The page's documents as the database has them now: their product, status and revision. */
+async function pageRows(
+  db: DB,
+  docs: number[],
+): Promise<{ id: number | string; product_id: string; status: string; revision: number | string }[]> {
+  if (engineOf(db) === "postgres") {
+    return (
+      await sql<{ id: number; product_id: string; status: string; revision: string }>`select p.search_doc as id,
+        p.id as product_id, p.status, p.search_revision as revision from product p where p.search_doc = any(${docs})`.execute(
+        db,
+      )
+    ).rows;
+  }
+  // joined from a JSON list rather than `id in (…)`: SQLite builds a temporary table for an IN list
+  return (
+    await sql<{ id: number; product_id: string; status: string; revision: number }>`select d.id, d.product_id,
+      d.status, d.revision from json_each(${JSON.stringify(docs)}) as page join search_document d on d.id = page.value`.execute(
+      db,
+    )
+  ).rows;
 }
 
 /**
