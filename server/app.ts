@@ -13,6 +13,7 @@ import { handleError, notFoundJson } from "./http/errors.ts";
 import { healthRoutes } from "./http/health.ts";
 import { sameOriginWrites } from "./http/origin-check.ts";
 import { pageRequests } from "./http/page-requests.ts";
+import { ReadBudgets } from "./http/read-budget.ts";
 import { requestIdOf } from "./http/request-id.ts";
 import { ResponseCache } from "./http/response-cache.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -59,10 +60,14 @@ export function createApp(
     pageRoute?: (request: Request) => string;
     /** the store of shared answers, when something besides the app reads it (server/http/store-first.ts) */
     answers?: ResponseCache;
+    /** each client's budget of reads computed afresh; by default READ_BUDGET where rate limits are on */
+    readBudgets?: ReadBudgets;
   } = {},
 ) {
   const app = new Hono<AppEnv>();
   const answers = options.answers ?? new ResponseCache(services.config.responseCacheBytes);
+  const readBudgets = options.readBudgets ?? (services.config.rateLimit ? new ReadBudgets() : undefined);
+  const budgets = readBudgets && { budgets: readBudgets, trustedProxyHops: services.config.trustedProxyHops };
   app.use(async (c, next) => {
     const requestId = requestIdOf(c, services.config.trustedProxyHops > 0);
     c.set("services", services);
@@ -93,7 +98,7 @@ export function createApp(
   const metricsToken = services.config.metrics.token;
   if (metrics && metricsToken) app.get("/metrics", metricsWithToken(metrics, metricsToken));
 
-  app.route("/api", createApi(services, answers));
+  app.route("/api", createApi(services, answers, budgets));
   app.all("/api/*", notFoundJson);
 
   app.get(`${MEDIA_PATH}/*`, async (c) => {
@@ -135,6 +140,7 @@ export function createApp(
       keyExtra: (c) =>
         c.req.path.startsWith("/product/") ? "" : (SHUFFLE_COOKIE.exec(c.req.header("cookie") ?? "")?.[1] ?? ""),
       pages: true,
+      budgets,
     });
     app.all("*", pageRequests(options.hasAction ?? (() => true)), sharedPages, requestContext(), async (c) => {
       if (options.pageRoute) c.set("route", options.pageRoute(c.req.raw));

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, requestContext } from "../context.ts";
 import { clientIp } from "../http/client-ip.ts";
 import { handleError, notFoundJson } from "../http/errors.ts";
+import type { ReadBudgets } from "../http/read-budget.ts";
 import type { ResponseCache } from "../http/response-cache.ts";
 import { apiReadRoute, SHARED_API_READS, sharedAnswers } from "../http/shared-answers.ts";
 import type { Services } from "../services.ts";
@@ -22,7 +23,11 @@ import type { Health } from "./wire-schemas.ts";
 import { wishlistApi } from "./wishlist.ts";
 
 /** The shop's REST API, mounted at /api (Better Auth has /api/auth). */
-export function createApi(services: Services, answers: ResponseCache) {
+export function createApi(
+  services: Services,
+  answers: ResponseCache,
+  budgets?: { budgets: ReadBudgets; trustedProxyHops: number },
+) {
   const api = new Hono<AppEnv>();
   // registered before the no-store middleware below, which so never runs for it: the reference's script is
   // cached for a year
@@ -39,7 +44,9 @@ export function createApi(services: Services, answers: ResponseCache) {
   api.get("/openapi.json", (c) => c.json(openApiDocument(services.config)));
   // the payment provider's webhook carries no session: no request context to build
   api.route("/payments", paymentsApi(services));
-  api.use(sharedAnswers({ store: answers, shareable: (path) => SHARED_API_READS.test(path), route: apiReadRoute }));
+  api.use(
+    sharedAnswers({ store: answers, shareable: (path) => SHARED_API_READS.test(path), route: apiReadRoute, budgets }),
+  );
   api.use(requestContext());
   api.route("/products", productsApi(services.config.maxUploadBytes));
   api.route("/search", searchApi());

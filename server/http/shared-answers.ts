@@ -1,7 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import * as catalog from "../../domain/catalog/index.ts";
 import type { AppEnv } from "../context.ts";
+import { clientIp } from "./client-ip.ts";
+import { errorBody } from "./errors.ts";
 import { isPersonal } from "./personal.ts";
+import type { ReadBudgets } from "./read-budget.ts";
 import {
   type CachedAnswer,
   chooseEncoding,
@@ -37,17 +40,19 @@ type Options = {
   pages?: boolean;
   /** the route pattern that names an answer from the store in metrics */
   route?: (path: string) => string;
+  /** each client's budget of reads computed afresh (none: no limit) */
+  budgets?: { budgets: ReadBudgets; trustedProxyHops: number };
 };
 
 export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || !options.shareable(c.req.path) || isPersonal(c.req.raw.headers)) {
-      return next();
-    }
+    if ((method !== "GET" && method !== "HEAD") || !options.shareable(c.req.path)) return next();
+    const pages = options.pages ?? false;
+    if (isPersonal(c.req.raw.headers)) return overBudget(c, options, pages) ?? next();
     const url = new URL(c.req.url);
     // no real page or read has such an address: answered afresh, it cannot crowd the others out
-    if (url.search.length > MAX_SHARED_QUERY) return next();
+    if (url.search.length > MAX_SHARED_QUERY) return overBudget(c, options, pages) ?? next();
     const extra = options.keyExtra?.(c) ?? "";
     const key = `${url.pathname}${url.search}${options.keyExtra ? `|${extra}` : ""}`;
     // a page depends on cookies (a visit's shuffled order; the header's account and cart, which a page
@@ -58,8 +63,10 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     const stored = options.store.get(key, version);
     if (stored) {
       if (options.route) c.set("route", options.route(c.req.path));
-      return answer(c, stored, options.pages ?? false, true, varyCookie);
+      return answer(c, stored, pages, true, varyCookie);
     }
+    const refused = overBudget(c, options, pages);
+    if (refused) return refused;
 
     await next();
     const res = c.res;
@@ -81,6 +88,31 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     c.res = answer(c, encoded, options.pages ?? false, false, varyCookie);
   };
 }
+
+/** A refusal when the client has no computed reads left (read-budget.ts), else undefined. */
+function overBudget(c: Context<AppEnv>, options: Options, pages: boolean): Response | undefined {
+  if (!options.budgets) return undefined;
+  const { budgets, trustedProxyHops } = options.budgets;
+  if (trustedProxyHops === 0 && c.req.header("x-forwarded-for") && !warnedOfProxy.has(budgets)) {
+    warnedOfProxy.add(budgets);
+    c.get("log")?.warn(
+      "requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: rate limits and the read budget count every visitor behind it as one",
+    );
+  }
+  const wait = budgets.take(clientIp(c, trustedProxyHops));
+  if (wait === 0) return undefined;
+  c.header("Retry-After", String(wait));
+  c.header("Cache-Control", "no-store");
+  const message = "Too many requests from your address. Please wait a few seconds and try again.";
+  if (!pages) return c.json(errorBody("rate_limited", message), 429);
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too many requests</title></head><body><main><h1>Too many requests</h1><p>${message}</p></main></body></html>`,
+    429,
+  );
+}
+
+/** Budgets whose process has already been told that TRUST_PROXY seems missing (once each). */
+const warnedOfProxy = new WeakSet<ReadBudgets>();
 
 /**
  * The longest query string whose answer is stored: the shop's own are shorter (a search of 100

@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireOldCounters, LIMIT_ROWS_KEPT_MS, LIMITS } from "../../domain/limits/index.ts";
+import { createApp } from "../../server/app.ts";
 import { ADDRESS_LIMITS } from "../../server/auth/index.ts";
+import { ReadBudgets } from "../../server/http/read-budget.ts";
 import { countRows, firstProduct, orderForm, signInResponse } from "../support/fixtures.ts";
 import { createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
@@ -146,5 +148,66 @@ describe("rate limits", () => {
     expect(await expireOldCounters({ db: shop.db })).toBeGreaterThanOrEqual(2);
     const left = await shop.db.selectFrom("request_limit").select("key").where("key", "=", "old-one").execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe("computed reads per client", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    // a budget of five reads computed afresh, refilled too slowly to matter during the test
+    shop = await createTestShop({
+      env: { RATE_LIMIT: "true", TRUST_PROXY: "1" },
+      readBudgets: new ReadBudgets({ burst: 5, perSecond: 0.01 }),
+    });
+  });
+  afterAll(() => shop.close());
+
+  const read = (address: string, path: string, cookie?: string) =>
+    shop.app.request(`${TEST_ORIGIN}${path}`, {
+      headers: { "x-forwarded-for": address, ...(cookie ? { cookie } : {}) },
+    });
+
+  it("answers 429 with Retry-After once a client has used its budget of searches the store has not seen, and changes nothing", async () => {
+    const words = ["leather", "linen", "boots", "phone", "watch"];
+    for (const word of words) expect((await read("203.0.113.50", `/api/search?q=${word}`)).status).toBe(200);
+    const refused = await read("203.0.113.50", "/api/search?q=jacket");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    const body = await refused.json();
+    expect(body.error.code).toBe("rate_limited");
+    expect(body.error.message).toMatch(/Too many requests/);
+    // a search already answered comes from the store and costs nothing
+    const stored = await read("203.0.113.50", "/api/search?q=leather");
+    expect(stored.status).toBe(200);
+    expect(stored.headers.get("x-cache")).toBe("hit");
+    // a personal read (a cart cookie: never from the store) counts too
+    expect((await read("203.0.113.50", "/api/products?q=boots", "vitrine_cart=abc")).status).toBe(429);
+    // another client has its own budget; the refused search was never stored
+    const other = await read("198.51.100.60", "/api/search?q=jacket");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("x-cache")).toBe("miss");
+  });
+
+  it("answers a page past the budget with a short page saying to wait, not JSON", async () => {
+    // the shop's own app over the same services; its pages answered by a page of the test's (no build here)
+    const pages = createApp(
+      shop.services,
+      async () =>
+        new Response("<!doctype html><p>catalogue</p>", {
+          headers: { "content-type": "text/html; charset=utf-8" },
+        }),
+      { readBudgets: new ReadBudgets({ burst: 2, perSecond: 0.01 }) },
+    );
+    const page = (q: string) =>
+      pages.request(`${TEST_ORIGIN}/product?q=${q}`, { headers: { "x-forwarded-for": "192.0.2.70" } });
+    expect((await page("lamp")).status).toBe(200);
+    expect((await page("desk")).status).toBe(200);
+    const refused = await page("chair");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused.text()).toMatch(/<h1>Too many requests<\/h1>/);
+    expect((await page("lamp")).status).toBe(200); // from the store
   });
 });

@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL) with the demo catalogue, the real services and the real HTTP app, and
  * clients that sign in and keep their session cookie like a browser does.
  */
+
 import os from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
@@ -12,6 +13,7 @@ import { loadConfig } from "../../server/config.ts";
 import type { RequestContext } from "../../server/context.ts";
 import { requestContextKey } from "../../server/context.ts";
 import { isPersonal } from "../../server/http/personal.ts";
+import type { ReadBudgets } from "../../server/http/read-budget.ts";
 import type { Logger } from "../../server/logger.ts";
 import type { MailWorkerOptions } from "../../server/mail/worker.ts";
 import { createServices, type Services } from "../../server/services.ts";
@@ -65,6 +67,8 @@ export type TestShopOptions = {
   stock?: number;
   /** the mail worker's timing (tests make retries quick) */
   mailWorker?: Partial<MailWorkerOptions>;
+  /** each client's budget of computed reads (by default the shop's own, where RATE_LIMIT is on) */
+  readBudgets?: ReadBudgets;
 };
 
 export async function createTestShop(options: TestShopOptions = {}): Promise<TestShop> {
@@ -92,7 +96,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     .updateTable("product_variant")
     .set({ stock: options.stock ?? 1000 })
     .execute();
-  const app = createApp(services);
+  const app = createApp(services, undefined, { readBudgets: options.readBudgets });
 
   const clientWith = (email: string, cookie: string): Client => ({
     email,
