@@ -11,9 +11,13 @@ import { engineOf } from "../dialect.ts";
  * - `product.search_revision`: taken from a sequence whenever the row is written (every change a
  *   search sees writes the product's row: its text, price, status, stock flag, category list and
  *   vector, from the triggers of 0006, 0010 and 0013), so that a process reads only the rows
- *   written since. A statement that writes products first locks the catalogue's version row, which
- *   every catalogue writer updates anyway: two writers never hold revisions at once, so revisions
- *   become visible in their order and a reader that has seen one has seen every smaller one.
+ *   written since. The row trigger first locks the catalogue's version row, which every catalogue
+ *   writer updates anyway at the end of its statement: two writers never hold revisions at once, so
+ *   revisions become visible in their order and a reader that has seen one has seen every smaller
+ *   one. The lock is taken per row, after PostgreSQL has locked the product row itself, so locks are
+ *   taken in the order they were before (a product row, then the version row): locking the version
+ *   row at the start of the statement let an admin's delete, waiting for a product row an order was
+ *   placing a line for, deadlock with that order's stock update.
  * - `search_document_removed`: a deleted product's number, with a revision of its own.
  *
  * SQLite: nothing (its `search_document` holds the same, 0010, 0011, 0016).
@@ -38,15 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        revision bigint not null
      )`,
     "create index search_document_removed_revision_idx on search_document_removed (revision)",
-    `create function vitrine_search_lock() returns trigger language plpgsql as $$
-     begin
-       perform 1 from catalogue_version where id = 1 for update;
-       return null;
-     end $$`,
-    `create trigger product_search_lock before insert or update or delete on product
-       for each statement execute function vitrine_search_lock()`,
     `create function vitrine_search_revised() returns trigger language plpgsql as $$
      begin
+       perform 1 from catalogue_version where id = 1 for update;
        new.search_revision := nextval('search_revision_seq');
        return new;
      end $$`,
@@ -54,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        for each row execute function vitrine_search_revised()`,
     `create function vitrine_search_removed() returns trigger language plpgsql as $$
      begin
+       perform 1 from catalogue_version where id = 1 for update;
        insert into search_document_removed (id, revision) values (old.search_doc, nextval('search_revision_seq'));
        return null;
      end $$`,

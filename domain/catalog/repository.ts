@@ -487,11 +487,17 @@ export async function insertCategories(db: DB, rows: CategoryRow[], positions: n
     .execute();
 }
 
-/** Empties the catalogue (orders and wishlists keep their copies). */
+/**
+ * Empties the catalogue (orders and wishlists keep their copies). PostgreSQL's search numbers start
+ * again from 1, as SQLite's do: a process holds arrays as long as the highest number (search-facts.ts).
+ */
 export async function deleteAll(db: DB): Promise<void> {
   await db.deleteFrom("product_category").execute();
   await db.deleteFrom("product").execute();
   await db.deleteFrom("category").execute();
+  if (engineOf(db) === "postgres") {
+    await sql`select setval('search_doc_seq', 1, false) where not exists (select 1 from product)`.execute(db);
+  }
 }
 
 export async function countProducts(db: DB): Promise<number> {

@@ -110,7 +110,7 @@ function documentsOf(db: DB) {
       columns: sql.raw(`p.search_doc as id, p.status, p.price_cents, p.in_stock, p.position, p.created_at,
         p.category_ids, p.search_revision as revision, p.title, coalesce(n.names, '') as categories,
         concat_ws(' ', p.desc1, p.desc2, p.desc3, p.desc4) as body`),
-      from: sql.raw(`product p left join lateral (select string_agg(c.name, ' ') as names
+      from: sql.raw(`product p left join lateral (select string_agg(c.name, ' ' order by c.position, c.id) as names
         from product_category pc join category c on c.id = pc.category_id where pc.product_id = p.id) n on true`),
       doc: sql.raw("p.search_doc"),
       revision: sql.raw("p.search_revision"),
@@ -158,8 +158,8 @@ const textOf = (row: FactsRow): DocumentText => ({
   body: row.body,
 });
 
-/** Every document read again: the facts and the words' lists built afresh. */
-async function readAll(db: DB, version: number): Promise<SearchFacts> {
+/** Every document read again: the facts and the words' sets built afresh (the revision they are as of in them). */
+async function readEverything(db: DB): Promise<SearchFacts> {
   // the revision as it was before the first read, so that a row changed while later ones are read is read again next time
   const revision = await latestRevision(db);
   let facts = emptyFacts(0);
@@ -175,12 +175,18 @@ async function readAll(db: DB, version: number): Promise<SearchFacts> {
   }
   facts.revision = revision;
   facts.words = words.finish(facts.size);
-  held.set(db, { facts, revision, version });
+  return facts;
+}
+
+/** Everything read again, held as of `version` (read before it began). */
+async function replaceAll(db: DB, version: number): Promise<SearchFacts> {
+  const facts = await readEverything(db);
+  held.set(db, { facts, revision: facts.revision, version });
   return facts;
 }
 
 async function refresh(db: DB, version: number, current: Held | undefined): Promise<SearchFacts> {
-  if (!current) return readAll(db, version);
+  if (!current) return replaceAll(db, version);
   // the rows written since, through the revision index (every write has its own revision), and the
   // documents deleted since; a deletion first, as a row there now was written after it (a number used again)
   const revision = await latestRevision(db);
@@ -202,15 +208,40 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
     );
     facts = apply(facts, rows, parse);
     for (const row of rows) facts.words.update(textOf(row));
-    // many changed words (an import): the lists are built again rather than searched beside so many
-    if (facts.words.tooManyChanges) return readAll(db, version);
+    // an import: rather than hold so many documents beside the sets, searches wait for them to be built again
+    if (facts.words.mustRebuild) return replaceAll(db, version);
     if (rows.length < ROWS_PER_READ) break;
     after = rows[rows.length - 1].revision;
     await nextTurn();
   }
+  // the sets were built again meanwhile (below): bring those up to date instead
+  const now = held.get(db);
+  if (now !== current) return refresh(db, version, now);
   facts.revision = revision;
   held.set(db, { facts, revision, version });
+  if (facts.words.shouldRebuild) rebuildInBackground(db);
   return facts;
+}
+
+/** Databases whose sets are being built again in the background. */
+const rebuilding = new WeakSet<DB>();
+
+/**
+ * Builds the sets again while searches go on with the ones held and the documents beside them (both
+ * right, the second slower to search as it grows). Held as of the version read before it began; if
+ * the catalogue moved on meanwhile, the next search brings them up to date from their revision.
+ */
+function rebuildInBackground(db: DB): void {
+  if (rebuilding.has(db)) return;
+  rebuilding.add(db);
+  (async () => {
+    const version = await catalogueVersion(db);
+    const facts = await readEverything(db);
+    held.set(db, { facts, revision: facts.revision, version });
+  })()
+    // a failed read leaves the held sets in use; the next change tries again
+    .catch(() => undefined)
+    .finally(() => rebuilding.delete(db));
 }
 
 /** The facts with these rows written (a copy with more room when a row's number is past the end). */

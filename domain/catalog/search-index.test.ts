@@ -76,6 +76,23 @@ describe("WordIndex", () => {
     expect(found(index, [word("oak")])).toEqual([2]);
   });
 
+  it("counts a document changed twice once, by its words now", () => {
+    const index = indexOf(catalogue);
+    index.update(doc(12, "Velvet Apron"));
+    index.update(doc(12, "Velvet Cushion"));
+    index.update(doc(13, "Velvet Throw"));
+    expect(index.known(["velvet", "apron", "cushion"])).toEqual(
+      new Map([
+        ["velvet", 2],
+        ["cushion", 1],
+      ]),
+    );
+    expect(index.hasPrefix("apr")).toBe(false);
+    index.remove(12);
+    expect(index.known(["velvet", "cushion"])).toEqual(new Map([["velvet", 1]]));
+    expect(index.hasPrefix("cush")).toBe(false);
+  });
+
   it("finds a new document past the end, and forgets a removed one", () => {
     const index = indexOf(catalogue, 8);
     index.update(doc(12, "Linen Apron", "Kitchen", ""));
@@ -88,13 +105,16 @@ describe("WordIndex", () => {
     expect(index.known(["dresses"])).toEqual(new Map());
   });
 
-  it("says when so many documents changed that its lists should be built again", () => {
+  it("says when so many documents changed that its sets should be built again, and when a search should wait for it", () => {
     const index = indexOf(catalogue);
     for (let n = 10; n < 10 + 512; n++) index.update(doc(n, `Lamp ${n}`));
-    expect(index.tooManyChanges).toBe(false);
+    expect(index.shouldRebuild).toBe(false);
     index.update(doc(600, "Lamp 600"));
-    expect(index.tooManyChanges).toBe(true);
+    expect(index.shouldRebuild).toBe(true);
+    expect(index.mustRebuild).toBe(false);
     expect(found(index, [word("lamp")])).toHaveLength(513);
+    for (let n = 1_000; n < 1_000 + 3_584; n++) index.update(doc(n, `Lamp ${n}`));
+    expect(index.mustRebuild).toBe(true);
   });
 
   it("is built from documents in ascending order only (its lists are kept sorted)", () => {

@@ -14,7 +14,7 @@ import { documentWords, eachWord } from "./search-words.ts";
  * The sets are built once (at the first search's facts, in the background after a start) and are
  * never edited: a document whose words changed since (an edit, a new product, a deletion) is left
  * out of them and held with its words beside them, until enough have changed that the sets are
- * built again (`tooManyChanges`).
+ * built again (in the background past `REBUILD_PAST`; searches wait past `WAIT_PAST`, an import).
  */
 
 /** A document's text as the full-text index holds it. */
@@ -23,8 +23,10 @@ export type DocumentText = { doc: number; title: string; categories: string; bod
 /** Which documents a lookup reads: the words anywhere, or in the title only. */
 export type Scope = "all" | "title";
 
-/** Changed documents held beside the sets before they are built again. */
-const MAX_CHANGED = 512;
+/** Changed documents held beside the sets before they are built again in the background. */
+const REBUILD_PAST = 512;
+/** Changed documents past which a search waits for the sets to be built again (an import) rather than hold more. */
+const WAIT_PAST = 4_096;
 
 /** A word's documents: ascending numbers, or a bit per document; `count` either way. */
 type DocumentSet =
@@ -48,6 +50,8 @@ export class WordIndex {
   private readonly outOfSets: Uint8Array;
   /** the documents left out of the sets, with their words now (none: removed) */
   private readonly changed = new Map<number, { all: string[]; title: string[] }>();
+  /** per word, how many of the documents in `changed` have it (so that `known` need not read them all) */
+  private readonly changedCount = new Map<string, number>();
 
   private constructor(sets: Sets, numberOf: Map<string, number>, textHash: Uint32Array) {
     this.words = sets.words;
@@ -65,16 +69,20 @@ export class WordIndex {
   }
 
   /** Whether so many documents changed that the sets should be built again. */
-  get tooManyChanges(): boolean {
-    return this.changed.size > MAX_CHANGED;
+  get shouldRebuild(): boolean {
+    return this.changed.size > REBUILD_PAST;
+  }
+
+  /** Whether so many documents changed (an import) that searches should wait for the sets to be built again. */
+  get mustRebuild(): boolean {
+    return this.changed.size > WAIT_PAST;
   }
 
   /** A document written since the sets were built: its words now, held beside the sets when its text differs. */
   update(text: DocumentText): void {
     const hash = hashOf(text);
     if (text.doc < this.textHash.length && this.outOfSets[text.doc] === 0 && this.textHash[text.doc] === hash) return;
-    this.leaveOut(text.doc);
-    this.changed.set(text.doc, {
+    this.hold(text.doc, {
       all: documentWords(`${text.title} ${text.categories} ${text.body}`),
       title: documentWords(text.title),
     });
@@ -82,8 +90,19 @@ export class WordIndex {
 
   /** A document deleted since the sets were built. */
   remove(doc: number): void {
+    this.hold(doc, { all: [], title: [] });
+  }
+
+  /** Leaves a document out of the sets and holds its words now beside them. */
+  private hold(doc: number, words: { all: string[]; title: string[] }): void {
     this.leaveOut(doc);
-    this.changed.set(doc, { all: [], title: [] });
+    for (const word of this.changed.get(doc)?.all ?? []) {
+      const left = (this.changedCount.get(word) ?? 0) - 1;
+      if (left > 0) this.changedCount.set(word, left);
+      else this.changedCount.delete(word);
+    }
+    for (const word of words.all) this.changedCount.set(word, (this.changedCount.get(word) ?? 0) + 1);
+    this.changed.set(doc, words);
   }
 
   private leaveOut(doc: number): void {
@@ -95,8 +114,7 @@ export class WordIndex {
     const out = new Map<string, number>();
     for (const word of words) {
       const n = this.numberOf.get(word);
-      let count = n === undefined ? 0 : this.stillIn(this.all[n]);
-      for (const held of this.changed.values()) if (held.all.includes(word)) count++;
+      const count = (n === undefined ? 0 : this.stillIn(this.all[n])) + (this.changedCount.get(word) ?? 0);
       if (count > 0) out.set(word, count);
     }
     return out;
@@ -106,7 +124,7 @@ export class WordIndex {
   hasPrefix(prefix: string): boolean {
     const [from, to] = this.prefixRange(prefix);
     for (let i = from; i < to; i++) if (this.stillIn(this.all[this.byWord[i]], 1) > 0) return true;
-    for (const held of this.changed.values()) if (held.all.some((w) => w.startsWith(prefix))) return true;
+    for (const word of this.changedCount.keys()) if (word.startsWith(prefix)) return true;
     return false;
   }
 

@@ -258,14 +258,14 @@ export async function searchPage(
     .slice(page.offset)
     .map(docOf);
   if (pageDocs.length === 0) return [];
+  // as of now: a refresh by another request while the rows are read writes these same facts in place
+  const asOf = facts.revision;
   const rows = await pageRows(db, pageDocs);
   // Another process may have changed a document since these facts were read (they catch up within
   // the version check's 250 ms), or given a deleted product's number to a new one: a row written
   // since is left off this page rather than shown on facts that may not be its own — and never
   // with a status the search did not ask for (a draft in a public search).
-  const current = rows.filter(
-    (r) => Number(r.revision) <= facts.revision && (!filter.status || r.status === filter.status),
-  );
+  const current = rows.filter((r) => Number(r.revision) <= asOf && (!filter.status || r.status === filter.status));
   const productOf = new Map(current.map((r) => [Number(r.id), r.product_id]));
   return pageDocs.flatMap((doc) => productOf.get(doc) ?? []);
 }

@@ -4,10 +4,11 @@
  * catalogue through one connection and search through another, as two shop processes on one database
  * would: the other process must see every change once the catalogue's version has moved on.
  */
-import { sql } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/connection.ts";
 import * as catalog from "../../domain/catalog/index.ts";
+import { searchFacts } from "../../domain/catalog/search-facts.ts";
 import { createTestDatabase, type TestDatabase, testEngine } from "../support/database.ts";
 
 let t: TestDatabase;
@@ -220,4 +221,98 @@ describe("the search held in memory, seen from another process", () => {
       expect(found.items).toEqual([]);
     },
   );
+
+  it("leaves off a page a product written while the page's rows were read, when another search refreshed the facts meanwhile", async () => {
+    const renamed = await addProduct("Frobnitz Lamp");
+    // the page's rows are held back until `release`, as a slow read would be
+    let gate: Promise<void> | undefined;
+    const pageQueries = new Set<unknown>();
+    const holdPage: KyselyPlugin = {
+      transformQuery: (args) => {
+        const text = JSON.stringify(args.node);
+        if (text.includes("json_each") || text.includes("search_doc = any")) pageQueries.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (gate && pageQueries.has(args.queryId)) await gate;
+        return args.result;
+      },
+    };
+    const slow = reader.db.withPlugin(holdPage);
+    catalog.catalogueChanged(slow);
+    expect((await catalog.searchProducts({ db: slow }, { q: "frobnitz" })).items.map((p) => p.id)).toEqual([renamed]);
+
+    await sql`update product set title = 'Blue Hat' where id = ${renamed}`.execute(writer.db);
+    let release = () => {};
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    // a search whose facts still say "frobnitz" (the reader has not noticed the change yet) reads its page
+    const page = catalog.searchProducts({ db: slow }, { q: "frobnitz", sort: "newest" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gate = undefined;
+    // meanwhile another search notices the change and brings the same facts up to date
+    catalog.catalogueChanged(slow);
+    expect((await catalog.searchProducts({ db: slow }, { q: "blue hat" })).items.map((p) => p.id)).toEqual([renamed]);
+    release();
+    expect((await page).items).toEqual([]);
+  });
+
+  it.runIf(testEngine() === "postgres")(
+    "lets an admin delete a product while an order for it is being placed: both finish, no deadlock",
+    async () => {
+      const doomed = await addProduct("Doomed Lamp");
+      await sql`insert into shop_order (id, order_number, user_email, full_name, address, city, state, zip, phone,
+        acknowledged, status, total_cents, payment_method, payment_status, placed_at, updated_at)
+      values ('order-doomed', 990001, 'a@shop.test', 'A', '1 Road', 'Town', 'ST', '12345', '555', true, 'Pending',
+        2000, 'cod', 'unpaid', now(), now())`.execute(writer.db);
+      let lineIn = () => {};
+      const lineInserted = new Promise<void>((resolve) => {
+        lineIn = resolve;
+      });
+      let deleteWaits = () => {};
+      const deleteWaiting = new Promise<void>((resolve) => {
+        deleteWaits = resolve;
+      });
+      // the order's transaction: its line holds the product row (its reference), then it takes stock
+      const order = writer.db.transaction().execute(async (trx) => {
+        await sql`insert into order_line (id, order_id, product_id, title, unit_price_cents, quantity, image_key)
+        values ('line-doomed', 'order-doomed', ${doomed}, 'Doomed Lamp', 2000, 1, 'x.png')`.execute(trx);
+        lineIn();
+        await deleteWaiting;
+        await sql`update product_variant set stock = stock - 1 where product_id = ${doomed}`.execute(trx);
+      });
+      await lineInserted;
+      const removal = sql`delete from product where id = ${doomed}`.execute(reader.db);
+      for (let i = 0; i < 200; i++) {
+        const waiting = await sql<{ n: number | string }>`select count(*) as n from pg_stat_activity
+        where wait_event_type = 'Lock' and query like 'delete from product%'`.execute(writer.db);
+        if (Number(waiting.rows[0]?.n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      deleteWaits();
+      await expect(order).resolves.toBeUndefined();
+      await removal;
+      expect((await search({ q: "doomed" })).total).toBe(0);
+    },
+  );
+
+  it("answers at once after hundreds of products changed, from the words held beside the sets, then from sets built again", async () => {
+    const batch = Array.from({ length: 600 }, (_, i) =>
+      productFields(`Gossamer Shade ${i}`, { priceCents: 500 + i, categories: ["lanterns"], position: 50_000 + i }),
+    );
+    const ids = await writer.db.transaction().execute((trx) => catalog.importProducts({ db: trx }, batch));
+    const first = await search({ q: "gossamer", sort: "price_asc", limit: "5" });
+    expect(first.total).toBe(600);
+    expect(first.ids).toEqual(ids.slice(0, 5));
+    // the sets are built again in the background; searches meanwhile used the documents held beside them
+    for (let i = 0; i < 500 && (await searchFacts(reader.db)).words.shouldRebuild; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await searchFacts(reader.db)).words.shouldRebuild).toBe(false);
+    const again = await search({ q: "gossamer shade", sort: "price_desc", limit: "5" });
+    expect(again.total).toBe(600);
+    expect(again.ids).toEqual(ids.slice(-5).reverse());
+    expect((await search({ q: "lantern gossamer" })).total).toBe(600);
+  });
 });
