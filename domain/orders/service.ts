@@ -20,6 +20,7 @@ import { newId, newOrderNumber } from "../shared/ids.ts";
 import { formatPrice } from "../shared/money.ts";
 import type { Page, Paged } from "../shared/pagination.ts";
 import { isWellFormedId } from "../shared/schemas.ts";
+import { isTransientConflict } from "../shared/transient.ts";
 import { isUniqueViolation } from "../shared/unique.ts";
 import { parseInput, parseQuery } from "../shared/validation.ts";
 import { mailOrderCancelled, mailOrderPlaced, mailOrderShipped } from "./mails.ts";
@@ -130,8 +131,9 @@ async function createOrder(
           throw new DomainError("conflict", "This request key has been used before: send the order with a new one.");
         }
       }
-      // an order-number collision (1 in 10^13): draw again
-      if (attempt < 3 && isUniqueViolation(e)) continue;
+      // an order-number collision (1 in 10^13): draw again; a deadlock with another writer (PostgreSQL
+      // rolled the whole order back): place it again
+      if (attempt < 3 && (isUniqueViolation(e) || isTransientConflict(e))) continue;
       throw e;
     }
   }

@@ -1,5 +1,8 @@
+import { sql } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NUMBER_LIMIT, ORDER_NUMBER_MIN } from "../../domain/shared/ids.ts";
+import { testEngine } from "../support/database.ts";
 import {
   brokenJsonBody,
   expectError,
@@ -517,4 +520,60 @@ describe("DELETE /api/orders/{id}", () => {
       "not_found",
     );
   });
+});
+
+describe.runIf(testEngine() === "postgres")("POST /api/orders when PostgreSQL picks it as a deadlock's victim", () => {
+  it("places the order again, once: one order, its stock taken once", async () => {
+    const product = await firstProduct(shop);
+    const variant = await shop.db
+      .selectFrom("product_variant")
+      .select(["id", "stock"])
+      .where("product_id", "=", product.id)
+      .orderBy("position")
+      .executeTakeFirstOrThrow();
+    const customer = await shop.customer("Dee Locke");
+    const { d } = (await sql<{ d: string }>`select current_database() as d`.execute(shop.db)).rows[0];
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${d}`;
+    const other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+    try {
+      // another writer holds the variant's row (and, waiting longer than the order before it looks, is not the victim)
+      await other.query("begin");
+      await other.query("set local deadlock_timeout = '10s'");
+      await other.query("update product_variant set stock = stock where id = $1", [variant.id]);
+      const placing = customer.request("/api/orders", {
+        method: "POST",
+        json: orderForm(product.id, { variantId: variant.id, request_key: "deadlock-once" }),
+      });
+      // the order has written its history and waits for the variant's row
+      for (let i = 0; i < 500; i++) {
+        const { rows } = await other.query(
+          "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()",
+        );
+        if (Number(rows[0].n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // now the other writer waits for the order's history: a deadlock, which PostgreSQL breaks by rolling the order back
+      await other.query("lock table order_event in share mode");
+      await other.query("commit");
+      const res = await placing;
+      expect(res.status, await res.clone().text()).toBe(201);
+    } finally {
+      await other.query("rollback").catch(() => undefined);
+      await other.end();
+    }
+    const orders = await shop.db
+      .selectFrom("shop_order")
+      .select("id")
+      .where("request_key", "=", "deadlock-once")
+      .execute();
+    expect(orders).toHaveLength(1);
+    const after = await shop.db
+      .selectFrom("product_variant")
+      .select("stock")
+      .where("id", "=", variant.id)
+      .executeTakeFirstOrThrow();
+    expect(after.stock).toBe(variant.stock - 1);
+  }, 30_000);
 });
