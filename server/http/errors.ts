@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { OutOfStock } from "../../domain/inventory/index.ts";
 import { RateLimited } from "../../domain/limits/index.ts";
 import { DomainError, type ErrorCode, type FieldErrors } from "../../domain/shared/errors.ts";
+import { isTransientConflict } from "../../domain/shared/transient.ts";
 import type { ErrorWire } from "../api/wire-schemas.ts";
 import type { AppEnv } from "../context.ts";
 
@@ -27,6 +28,10 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
     const body = errorBody(err.code, err.message, err.fields);
     if (err instanceof OutOfStock) body.error.variants = err.shortages;
     return c.json(body, err.status as ContentfulStatusCode);
+  }
+  // the database rolled the request's transaction back whole after a deadlock with another writer
+  if (isTransientConflict(err)) {
+    return c.json(errorBody("conflict", "The shop was busy with the same items. Please try again."), 409);
   }
   if (err instanceof HTTPException && err.status < 500) {
     const status = err.status;
