@@ -193,6 +193,9 @@ export async function checkout(
   if (existing) return withPayment(existing, await resumePayment(ctx, existing));
   const current = await cart.getCart(ctx);
   if (!current.id || current.lines.length === 0) {
+    // the same request (a double click) may have placed the order and emptied the cart since the look above
+    const placed = fields.requestKey ? await repo.findOrderByRequestKey(ctx.db, user.id, fields.requestKey) : undefined;
+    if (placed) return withPayment(placed, await resumePayment(ctx, placed));
     throw new DomainError("conflict", "Your cart is empty: add something before checking out.");
   }
   const variants = new Map(
