@@ -2,8 +2,11 @@
  * Variants, carts, checkout and stock through the API, on SQLite and PostgreSQL: the shapes a client
  * reads, every refusal, and stock that never oversells (also when 50 customers race for 5 units).
  */
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CART_LINES } from "../../domain/cart/index.ts";
+import * as orders from "../../domain/orders/index.ts";
+import { actorFromHeaders } from "../../server/auth/index.ts";
 import { countRows, expectError, orderForm, unchanged } from "../support/fixtures.ts";
 import { type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
@@ -247,6 +250,47 @@ describe("POST /api/checkout", () => {
       headers: { "idempotency-key": key },
       json: { ...orderForm("ignored"), ...extra },
     });
+
+  it("answers a double click's second request with the order the first placed, even when the first empties the cart between its two reads", async () => {
+    const { variants } = await productWithSizes();
+    await setStock(variants[0].id, 10);
+    const customer = await customerWithCart([[variants[0].id, 1]]);
+    const key = "double-click-between-reads";
+    // the second request: its look for an order with the key is held back (answered "none") until the first is placed
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const keyLooks = new Set<unknown>();
+    const holdKeyLook: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (keyLooks.size === 0 && JSON.stringify(args.node).includes("request_key")) keyLooks.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (keyLooks.has(args.queryId)) await held;
+        return args.result;
+      },
+    };
+    const actor = await actorFromHeaders(shop.services.auth, new Headers({ cookie: customer.cookie }));
+    const second = orders.checkout(
+      {
+        db: shop.db.withPlugin(holdKeyLook),
+        media: shop.services.media,
+        shop: shop.services.shopSettings,
+        payments: shop.services.payments,
+        actor,
+        clientIp: "127.0.0.1",
+      },
+      { ...orderForm("ignored"), requestKey: key },
+    );
+    const first = await checkout(customer, key);
+    expect(first.status).toBe(201);
+    release();
+    const { order } = await second;
+    expect(order.id).toBe((await first.json()).insertedId);
+    expect(await stockOf(variants[0].id)).toBe(9);
+  });
 
   it("turns the cart into one order with a line per item, takes stock, empties the cart; a retry is the same order", async () => {
     const { variants } = await productWithSizes();
