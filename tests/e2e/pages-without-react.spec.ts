@@ -435,7 +435,9 @@ type SizedProduct = {
  */
 function stylesChangedBy(page: Page, css: string): Promise<string[]> {
   return page.evaluate(async (wholeSheet) => {
-    const settle = () => Promise.all(document.getAnimations().map((animation) => animation.finished));
+    // a transition cut short (its property changed again) rejects `finished` with an AbortError: it has ended too
+    const settle = () =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
     const look = () =>
       Array.from(document.querySelectorAll("body *"), (element) => {
         const style = getComputedStyle(element);
