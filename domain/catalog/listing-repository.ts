@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
+import type { Page } from "../shared/pagination.ts";
 import {
   type FacetCounts,
   type ListingFilter,
@@ -76,12 +77,7 @@ export async function prepareSearch(db: DB): Promise<void> {
 }
 
 /** The ids of one page of matching products, in order. */
-export async function listIds(
-  db: DB,
-  filter: ListingFilter,
-  order: ListingOrder,
-  page: { limit: number; offset: number },
-): Promise<string[]> {
+export async function listIds(db: DB, filter: ListingFilter, order: ListingOrder, page: Page): Promise<string[]> {
   if (inMemory(filter)) return searchPage(db, filter, order, page);
   const { id } = matching(filter);
   const run = async (
@@ -119,7 +115,7 @@ export async function listIds(
  */
 async function shuffledPage(
   order: ShuffleOrder,
-  page: { limit: number; offset: number },
+  page: Page,
   run: (orderBy: RawBuilder<unknown>, extra: RawBuilder<unknown>, limit: number, offset: number) => Promise<string[]>,
 ): Promise<string[]> {
   const direction = order.descending ? sql`desc` : sql`asc`;

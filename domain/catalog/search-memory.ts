@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
+import type { Page } from "../shared/pagination.ts";
 import { type FacetCounts, type ListingFilter, type ListingOrder, PRICE_RANGES } from "./listing-query.ts";
 import { type CategoryRow, listCategories } from "./repository.ts";
 import { eachCategory, inCategory, type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
@@ -227,12 +228,7 @@ export async function searchTotal(db: DB, filter: ListingFilter): Promise<number
 }
 
 /** The product ids of one page of matches, in order (ties: the document number, which follows the shop's order). */
-export async function searchPage(
-  db: DB,
-  filter: ListingFilter,
-  order: ListingOrder,
-  page: { limit: number; offset: number },
-): Promise<string[]> {
+export async function searchPage(db: DB, filter: ListingFilter, order: ListingOrder, page: Page): Promise<string[]> {
   const { facts, categories, matches } = await evaluate(db, filter);
   const holds = holding(facts, filter, categories, matches.docs);
   if (chosenScratch.length < holds.length)
