@@ -10,24 +10,15 @@
  * take blocks of 32 KiB and more straight from the system (MALLOC_MMAP_THRESHOLD_), so that they go
  * back to it when freed: compressed answers, SQLite's sort buffers and the like otherwise leave the
  * main heap fragmented, and a server at 100,000 products held ~40 MB more after a load
- * (docs/decisions/023-malloc-returns-large-blocks.md). The smaller blocks' heap keeps up to 4 MiB
- * free at its top and grows 1 MiB at a time (MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_): given back and
- * taken again at every request, its pages cost a never-asked search ~35 page faults
- * (docs/decisions/032-malloc-keeps-the-heap-top.md). A value already set is kept.
+ * (docs/decisions/023-malloc-returns-large-blocks.md). A value already set is kept.
  */
 import { enableCompileCache } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildState, ensureBuild } from "./build-stamp.js";
 
-const MALLOC_DEFAULTS = {
-  MALLOC_MMAP_THRESHOLD_: String(32 * 1024),
-  MALLOC_TRIM_THRESHOLD_: String(4 * 1024 * 1024),
-  MALLOC_TOP_PAD_: String(1024 * 1024),
-};
-const mallocUnset = Object.keys(MALLOC_DEFAULTS).filter((name) => process.env[name] === undefined);
-if (process.platform === "linux" && mallocUnset.length > 0) {
-  const env = { ...MALLOC_DEFAULTS, ...process.env };
+if (process.platform === "linux" && process.env.MALLOC_MMAP_THRESHOLD_ === undefined) {
+  const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: String(32 * 1024) };
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env);
 }
 
