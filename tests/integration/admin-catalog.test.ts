@@ -122,6 +122,25 @@ describe("PUT /api/products/{id}", () => {
     expect(body.categories.map((c: { slug: string }) => c.slug).sort()).toEqual(["denim", "shoes"]);
   });
 
+  it("answers a product's categories in the shop's order, with their names, in its page, the list and a search", async () => {
+    const shopOrder: { slug: string; name: string }[] = (
+      await (await shop.anonymous.request("/api/categories")).json()
+    ).map((c: { slug: string; name: string }) => ({ slug: c.slug, name: c.name }));
+    const chosen = shopOrder.slice(0, 3);
+    const word = `Quillon${Math.random().toString(36).slice(2, 7)}`;
+    const { id } = await createProduct(admin, { title: `${word} satchel` });
+    // named in the reverse of the shop's order
+    expect((await put(admin, id, { Categories: chosen.map((c) => c.name).reverse() })).status).toBe(200);
+
+    expect((await detail(shop.anonymous, id)).categories).toEqual(chosen);
+    const listed = await (await shop.anonymous.request(`/api/products?q=${word}`)).json();
+    expect(listed.map((p: { _id: string; categories: unknown }) => [p._id, p.categories])).toEqual([[id, chosen]]);
+    const searched = await (await shop.anonymous.request(`/api/search?q=${word}`)).json();
+    expect(searched.items.map((p: { _id: string; categories: unknown }) => [p._id, p.categories])).toEqual([
+      [id, chosen],
+    ]);
+  });
+
   it("replaces options and variants: adds, keeps and removes variants with SKU, price and stock", async () => {
     const { id, product } = await createProduct(admin);
     const first = product.variants[0];
