@@ -12,7 +12,7 @@ import {
   type ShuffleOrder,
   type WordQuery,
 } from "./listing-query.ts";
-import { listCategories } from "./repository.ts";
+import { findProductsByIds, listCategories, type ProductRecord } from "./repository.ts";
 import { searchFacts } from "./search-facts.ts";
 import { searchCounts, searchPage, searchTotal } from "./search-memory.ts";
 
@@ -76,9 +76,19 @@ export async function prepareSearch(db: DB): Promise<void> {
   await searchFacts(db);
 }
 
-/** The ids of one page of matching products, in order. */
-export async function listIds(db: DB, filter: ListingFilter, order: ListingOrder, page: Page): Promise<string[]> {
+/** One page of matching products, in order. */
+export async function listPage(
+  db: DB,
+  filter: ListingFilter,
+  order: ListingOrder,
+  page: Page,
+): Promise<ProductRecord[]> {
   if (inMemory(filter)) return searchPage(db, filter, order, page);
+  return findProductsByIds(db, await listIds(db, filter, order, page));
+}
+
+/** The ids of one page of matching products (a filter without words), in order. */
+async function listIds(db: DB, filter: ListingFilter, order: ListingOrder, page: Page): Promise<string[]> {
   const { id } = matching(filter);
   const run = async (
     orderBy: RawBuilder<unknown>,

@@ -16,13 +16,13 @@ import {
   countMatching,
   knownPrefix,
   knownWords,
-  listIds,
+  listPage,
   matchCounts,
   shuffleBuckets,
   similarWords,
   typedWordsFind,
 } from "./listing-repository.ts";
-import { findProductsByIds, type ProductRecord } from "./repository.ts";
+import type { ProductRecord } from "./repository.ts";
 import { type ListSort, type ProductListQuery, productListQuery } from "./schemas.ts";
 import { editDistance, oneEditAway, searchWords, wordsToCorrect } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
@@ -80,15 +80,15 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
   const sort: ListSort | undefined = q.sort ?? (filter.words ? "relevance" : undefined);
   let order: ListingOrder;
   let total: number;
-  let ids: string[] | undefined;
+  let items: ProductRecord[] | undefined;
   if (sort && filter.words) {
     order = { by: sort };
     // a search counts with its facets (one pass over the matches for both, and the page's facets then come
     // from the cache), and reads its page meanwhile: on PostgreSQL each is a pass over the matches, on a
     // connection of its own (a page past the last match is empty either way)
-    const [counts, page] = await Promise.all([countsFor(ctx, filter), listIds(ctx.db, filter, order, q)]);
+    const [counts, page] = await Promise.all([countsFor(ctx, filter), listPage(ctx.db, filter, order, q)]);
     total = counts.total;
-    ids = page;
+    items = page;
   } else if (sort) {
     order = { by: sort };
     total = await cached(ctx, `count|${filterKey(filter)}`, () => countMatching(ctx.db, filter));
@@ -98,8 +98,7 @@ async function runList(ctx: ReadContext, q: ProductListQuery): Promise<ProductLi
     total = buckets.reduce((sum, n) => sum + n, 0);
     order = q.seed ? shuffledOrder(q.seed, buckets) : { by: "position" };
   }
-  ids ??= q.offset < total ? await listIds(ctx.db, filter, order, q) : [];
-  const items = await findProductsByIds(ctx.db, ids);
+  items ??= q.offset < total ? await listPage(ctx.db, filter, order, q) : [];
   const list: ProductList = { items, total };
   if (corrected && total > 0) list.corrected = corrected;
   if (total === 0 && q.q) {

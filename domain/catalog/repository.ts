@@ -70,7 +70,7 @@ const productColumns = [
   "product.in_stock",
 ] as const;
 
-type ProductRow = Pick<
+export type ProductRow = Pick<
   ProductTable,
   | "id"
   | "title"
@@ -102,6 +102,10 @@ function categoriesJson(db: DB) {
 
 /** The columns of a product record, its categories included. */
 const productSelection = (db: DB) => [...productColumns, categoriesJson(db)] as const;
+
+/** The same columns in a query written in SQL (the table named `product`): rows for `toProductRecord`. */
+export const productRecordColumns = (db: DB) =>
+  sql.join([...productColumns.map((c) => sql.ref(c)), categoriesJson(db)]);
 
 const variantColumns = [
   "id",
@@ -222,7 +226,7 @@ export async function findVariants(db: DB, ids: string[]): Promise<VariantForSal
   }));
 }
 
-function toProductRecord(r: ProductRow): ProductRecord {
+export function toProductRecord(r: ProductRow): ProductRecord {
   return {
     id: r.id,
     title: r.title,

@@ -3,7 +3,14 @@ import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
 import type { Page } from "../shared/pagination.ts";
 import { type FacetCounts, type ListingFilter, type ListingOrder, PRICE_RANGES } from "./listing-query.ts";
-import { type CategoryRow, listCategories } from "./repository.ts";
+import {
+  type CategoryRow,
+  listCategories,
+  type ProductRecord,
+  type ProductRow,
+  productRecordColumns,
+  toProductRecord,
+} from "./repository.ts";
 import { eachCategory, inCategory, type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
 import { searchWords } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
@@ -227,8 +234,16 @@ export async function searchTotal(db: DB, filter: ListingFilter): Promise<number
   return total;
 }
 
-/** The product ids of one page of matches, in order (ties: the document number, which follows the shop's order). */
-export async function searchPage(db: DB, filter: ListingFilter, order: ListingOrder, page: Page): Promise<string[]> {
+/**
+ * One page of matches, in order, as product records (ties: the document number, which follows the
+ * shop's order). The page's products are read with their documents' revisions, in one statement.
+ */
+export async function searchPage(
+  db: DB,
+  filter: ListingFilter,
+  order: ListingOrder,
+  page: Page,
+): Promise<ProductRecord[]> {
   const { facts, categories, matches } = await evaluate(db, filter);
   const holds = holding(facts, filter, categories, matches.docs);
   if (chosenScratch.length < holds.length)
@@ -261,30 +276,32 @@ export async function searchPage(db: DB, filter: ListingFilter, order: ListingOr
   // the version check's 250 ms), or given a deleted product's number to a new one: a row written
   // since is left off this page rather than shown on facts that may not be its own — and never
   // with a status the search did not ask for (a draft in a public search).
-  const current = rows.filter((r) => Number(r.revision) <= asOf && (!filter.status || r.status === filter.status));
-  const productOf = new Map(current.map((r) => [Number(r.id), r.product_id]));
-  return pageDocs.flatMap((doc) => productOf.get(doc) ?? []);
+  const current = rows.filter((r) => Number(r.revision) <= asOf && (!filter.status || r.doc_status === filter.status));
+  const productOf = new Map(current.map((r) => [Number(r.doc), r]));
+  return pageDocs.flatMap((doc) => {
+    const row = productOf.get(doc);
+    return row ? [toProductRecord(row)] : [];
+  });
 }
 
-/** The page's documents as the database has them now: their product, status and revision. */
-async function pageRows(
-  db: DB,
-  docs: number[],
-): Promise<{ id: number | string; product_id: string; status: string; revision: number | string }[]> {
+type PageRow = ProductRow & { doc: number | string; doc_status: string; revision: number | string };
+
+/** The page's documents as the database has them now: their revision and status, and their products. */
+async function pageRows(db: DB, docs: number[]): Promise<PageRow[]> {
+  const columns = productRecordColumns(db);
   if (engineOf(db) === "postgres") {
     return (
-      await sql<{ id: number; product_id: string; status: string; revision: string }>`select p.search_doc as id,
-        p.id as product_id, p.status, p.search_revision as revision from product p where p.search_doc = any(${docs})`.execute(
+      await sql<PageRow>`select product.search_doc as doc, product.status as doc_status,
+        product.search_revision as revision, ${columns} from product where product.search_doc = any(${docs})`.execute(
         db,
       )
     ).rows;
   }
   // joined from a JSON list rather than `id in (…)`: SQLite builds a temporary table for an IN list
   return (
-    await sql<{ id: number; product_id: string; status: string; revision: number }>`select d.id, d.product_id,
-      d.status, d.revision from json_each(${JSON.stringify(docs)}) as page join search_document d on d.id = page.value`.execute(
-      db,
-    )
+    await sql<PageRow>`select d.id as doc, d.status as doc_status, d.revision, ${columns}
+      from json_each(${JSON.stringify(docs)}) as page join search_document d on d.id = page.value
+      join product on product.id = d.product_id`.execute(db)
   ).rows;
 }
 
