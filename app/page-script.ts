@@ -88,6 +88,9 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
 
 type Carousel = { root: HTMLElement; track: HTMLElement; count: number; current: number; dots: Element | undefined };
 
+/** How long a scroll carousel's smooth scroll may take: after it, the track's position says where it is. */
+const SCROLL_MS = 1000;
+
 function carouselOf(root: HTMLElement): Carousel | null {
   const track = root.querySelector<HTMLElement>("[data-carousel-track]");
   if (!track) return null;
@@ -96,7 +99,14 @@ function carouselOf(root: HTMLElement): Carousel | null {
   );
   if (root.dataset.carousel === "scroll") {
     const count = track.children.length;
-    return { root, track, count, current: Math.round(track.scrollLeft / Math.max(1, track.clientWidth)), dots };
+    // while an arrow's or a dot's smooth scroll is under way, the slide it goes to: a second click then
+    // counts from there, not from wherever the track has got to
+    const to = root.dataset.to;
+    const current =
+      to !== undefined && Date.now() - Number(root.dataset.toAt) < SCROLL_MS
+        ? Number(to)
+        : Math.round(track.scrollLeft / Math.max(1, track.clientWidth));
+    return { root, track, count, current, dots };
   }
   const perView = Number(dots?.getAttribute("data-per-view")) || 1;
   const count = Math.max(1, Math.ceil(track.children.length / perView));
@@ -114,6 +124,8 @@ function showInCarousel(carousel: Carousel, index: number) {
   const { root, track, count } = carousel;
   const target = ((index % count) + count) % count;
   if (root.dataset.carousel === "scroll") {
+    root.dataset.to = String(target);
+    root.dataset.toAt = String(Date.now());
     track.scrollTo({ left: target * track.clientWidth, behavior: "smooth" });
   } else {
     const perView = Number(carousel.dots?.getAttribute("data-per-view")) || 1;
@@ -140,17 +152,19 @@ document.addEventListener("click", (event) => {
   );
 });
 
-// a swiped scroll track: its dot follows
-document.addEventListener(
-  "scroll",
-  (event) => {
-    const root =
-      event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-carousel="scroll"]') : null;
-    const carousel = root && carouselOf(root);
-    if (carousel && event.target === carousel.track) markDot(carousel, carousel.current);
-  },
-  { capture: true, passive: true },
-);
+// a swiped scroll track: its dot follows; once it comes to rest, its position says where it is again
+for (const type of ["scroll", "scrollend"])
+  document.addEventListener(
+    type,
+    (event) => {
+      const root =
+        event.target instanceof HTMLElement ? event.target.closest<HTMLElement>('[data-carousel="scroll"]') : null;
+      if (root && type === "scrollend") delete root.dataset.to;
+      const carousel = root && carouselOf(root);
+      if (carousel && event.target === carousel.track) markDot(carousel, carousel.current);
+    },
+    { capture: true, passive: true },
+  );
 
 const pagedCarousels = () => document.querySelectorAll<HTMLElement>('[data-carousel="pages"]');
 const isPaused = (root: HTMLElement) => root.matches(":hover") || root.contains(document.activeElement);

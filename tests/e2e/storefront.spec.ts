@@ -62,6 +62,48 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Available products" })).toBeVisible();
   });
 
+  test("the hero's arrows count from the slide they go to, even while it is still sliding", async ({ page }) => {
+    await open(page, "/");
+    const hero = page.getByRole("region", { name: "Featured", exact: true });
+    const dot = (n: number) => hero.getByRole("button", { name: `Show slide ${n}` });
+    // the slide the track comes to rest on (its scroll position unchanged for ten frames)
+    const restingSlide = () =>
+      hero.locator("[data-carousel-track]").evaluate(
+        (t) =>
+          new Promise<number>((resolve) => {
+            let last = -1;
+            let still = 0;
+            const frame = () => {
+              still = t.scrollLeft === last ? still + 1 : 0;
+              last = t.scrollLeft;
+              if (still >= 10) resolve(Math.round(t.scrollLeft / t.clientWidth) + 1);
+              else requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          }),
+      );
+    // two slides: a second step forward wraps to the first
+    await expect(hero.locator('li[aria-roledescription="slide"]')).toHaveCount(2);
+    // two clicks in one go, before the smooth scroll of the first has moved: the second counts from where the first goes
+    const clickTwice = (first: string, second: string) =>
+      hero.evaluate(
+        (root, labels) => {
+          for (const label of labels) root.querySelector<HTMLElement>(`button[aria-label="${label}"]`)?.click();
+        },
+        [first, second],
+      );
+    await clickTwice("Next slide", "Previous slide");
+    expect(await restingSlide()).toBe(1);
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    await clickTwice("Next slide", "Next slide");
+    expect(await restingSlide()).toBe(1);
+    await expect(dot(1)).toHaveAttribute("aria-current", "true");
+    // one step at a time still turns
+    await hero.getByRole("button", { name: "Next slide" }).click();
+    expect(await restingSlide()).toBe(2);
+    await expect(dot(2)).toHaveAttribute("aria-current", "true");
+  });
+
   for (const { width, perView } of [
     { width: 375, perView: 1 },
     { width: 1440, perView: 2 },
