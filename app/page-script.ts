@@ -236,7 +236,10 @@ if (document.documentElement.dataset.hydrate === "false") {
   for (const button of document.querySelectorAll<HTMLElement>("form[data-submit-on-change] [data-without-script]")) {
     button.hidden = true;
   }
-  const sent = parsed<{ path?: string; field?: string; show?: string }>(recall(COME_BACK_KEY));
+  // (read only where a choice can have been sent from: the tab's storage is opened by asking the browser,
+  // several milliseconds of a page's start, more while the browser is busy)
+  const cameBack = location.search !== "" && document.querySelector("form[data-submit-on-change]") !== null;
+  const sent = cameBack ? parsed<{ path?: string; field?: string; show?: string }>(recall(COME_BACK_KEY)) : null;
   if (sent?.path === location.pathname) {
     const { field, show } = sent;
     if (show) document.getElementById(show)?.scrollIntoView();

@@ -7,7 +7,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from "../scripts/chromium.ts";
 import { num, table } from "./table.ts";
 
 export const CHROMIUM = CHROMIUM_PATH;
@@ -31,6 +31,8 @@ export type PageAudit = {
 };
 
 export async function auditPages(pages: { name: string; url: string }[]): Promise<PageAudit[]> {
+  // on a fresh machine Chromium is installed first, as `npm test` does for its browser tests
+  if (!process.env.CHROME_PATH) await ensureChromium();
   process.env.CHROME_PATH ??= CHROMIUM;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH,
