@@ -31,6 +31,18 @@ describe("parseProductsCsv", () => {
     expect(errors).toEqual([{ row: 4, message: expect.stringMatching(/^sku: SKU may have/) }]);
   });
 
+  it("reads stock_at_export as a whole number, an empty cell as not given, and refuses anything else", () => {
+    const { rows, errors } = parseProductsCsv(
+      `${HEADER},stock_at_export\nA-1,X,Men,1,5,7\nB-1,Y,Men,1,5,\nC-1,Z,Men,1,5,seven\nD-1,W,Men,1,5,-2\n`,
+    );
+    expect(rows.map((r) => [r.sku, r.stock, r.stockAtExport])).toEqual([
+      ["A-1", 5, 7],
+      ["B-1", 5, undefined],
+    ]);
+    expect(errors.map((e) => e.row)).toEqual([4, 5]);
+    expect(errors[0].message).toMatch(/^stock_at_export: /);
+  });
+
   it("reports every bad cell of a row in one message, and a row with the wrong number of cells", () => {
     const { errors } = parseProductsCsv(`${HEADER},status\nA-1,,Men,1.234,-1,maybe\nB-1,Y,Men\n`);
     expect(errors[0].row).toBe(2);

@@ -19,7 +19,7 @@ const DESC_COLUMNS = ["desc1", "desc2", "desc3", "desc4"] as const;
 /** An option's column is `option:<Name>` (for example `option:Size`). */
 export const OPTION_PREFIX = "option:";
 /** The export's columns before the options, and after them. */
-export const LEADING_COLUMNS = ["sku", "title", "category", "price", "stock", "status"] as const;
+export const LEADING_COLUMNS = ["sku", "title", "category", "price", "stock", "stock_at_export", "status"] as const;
 export const TRAILING_COLUMNS = [...DESC_COLUMNS, "product_id"] as const;
 
 export type RowError = { row: number; message: string };
@@ -33,6 +33,12 @@ export type CsvRow = {
   categories: string[];
   priceCents: number;
   stock: number;
+  /**
+   * The variant's stock when the file was exported (the export writes it beside `stock`): the import then
+   * changes the stock only where `stock` differs from it, and only if no order or edit changed it since.
+   * Absent (no column, or an empty cell): `stock` is set as it is.
+   */
+  stockAtExport?: number;
   /** absent: the column is not in the file (or the cell is empty) */
   status?: ProductStatus;
   /** the option values the row gives (`option:Size` → { Size: "M" }), empty cells left out */
@@ -62,6 +68,13 @@ const rowSchema = z.object({
   category: productInput.shape.Categories,
   price: productInput.shape.price,
   stock: z.string().trim().regex(/^\d+$/, "Stock must be a whole number.").transform(Number).pipe(stockSchema),
+  stock_at_export: z
+    .string()
+    .trim()
+    .regex(/^\d*$/, "Leave it as the export wrote it (a whole number), or empty.")
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(stockSchema.optional()),
   status: z.preprocess(
     (v) => (v === "" ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v),
     z.enum(PRODUCT_STATUSES, { error: "status must be draft or published." }).optional(),
@@ -172,6 +185,7 @@ export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowErr
       categories: v.category,
       priceCents: toCents(v.price),
       stock: v.stock,
+      stockAtExport: v.stock_at_export,
       status: v.status,
       options,
       desc,

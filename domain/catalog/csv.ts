@@ -27,7 +27,8 @@ const EXPORT_BATCH = 200;
 
 /**
  * Admins export the catalogue: one row per variant (sku, title, categories joined with |, price,
- * stock, status, one column per option name, the four feature lines, product_id). The permission
+ * stock, the same stock again as stock_at_export, status, one column per option name, the four
+ * feature lines, product_id). The permission
  * is checked before the first byte; the rows follow in batches.
  */
 export async function exportProductsCsv(ctx: DomainContext): Promise<AsyncIterable<string>> {
@@ -48,6 +49,7 @@ export async function exportProductsCsv(ctx: DomainContext): Promise<AsyncIterab
             p.title,
             p.categories.map((c) => c.name).join("|"),
             toDollars(v.priceCents).toFixed(2),
+            v.stock,
             v.stock,
             p.status,
             ...optionNames.map((n) => v.options[n] ?? ""),
@@ -364,6 +366,15 @@ function planUpdate(
     if (seen.has(combo) && v.row) fail(v.row, "Another variant of this product has the same options.");
     seen.set(combo, v.row);
   }
+  for (const r of group) {
+    const v = bySku.get(r.sku.toUpperCase());
+    if (v && r.stockAtExport !== undefined && stockTyped(r, v) && v.stock !== r.stockAtExport) {
+      fail(
+        r.row,
+        `stock: ${r.sku} had ${r.stockAtExport} when the file was exported and has ${v.stock} now (an order, an edit). Export again, or write ${v.stock} in stock_at_export to set ${r.stock} anyway.`,
+      );
+    }
+  }
   if (plan.errors.length > before) return;
 
   const productChanges: repo.ProductChanges = {};
@@ -408,7 +419,7 @@ function planUpdate(
     const chosen = { ...v.options, ...r.options };
     const optionsChanged = JSON.stringify(chosen) !== JSON.stringify(v.options);
     const priceChanged = !single && r.priceCents !== v.priceCents;
-    const stockChanged = r.stock !== v.stock;
+    const stockChanged = stockTyped(r, v);
     if (productChanged || optionsChanged || priceChanged || stockChanged || (single && productChanges.priceCents)) {
       plan.updated += 1;
     }
@@ -424,7 +435,7 @@ function planUpdate(
         }),
       );
     }
-    if (stockChanged) variantSteps.push((trx) => inventory.setStock({ db: trx }, v.id, r.stock).then(() => undefined));
+    if (stockChanged) variantSteps.push((trx) => setImportedStock(trx, v.id, r));
   }
   if (!productChanged && variantSteps.length === 0) return;
   plan.work.push(async (trx) => {
@@ -432,4 +443,26 @@ function planUpdate(
     if (categoriesChange) await repo.setProductCategories(trx, product.id, categoriesChange);
     for (const step of variantSteps) await step(trx);
   });
+}
+
+/**
+ * Whether a row asks for a new stock: where the file says what the stock was at its export, only a
+ * `stock` that differs from that (a sale since the export is not undone by re-importing the file);
+ * otherwise a `stock` that differs from the variant's.
+ */
+const stockTyped = (r: CsvRow, v: { stock: number }) =>
+  r.stockAtExport === undefined ? r.stock !== v.stock : r.stock !== r.stockAtExport;
+
+/** Writes a row's stock; with stock_at_export only if the stock is still that (an order may land between plan and write). */
+async function setImportedStock(trx: DomainContext["db"], variantId: string, r: CsvRow): Promise<void> {
+  if (r.stockAtExport === undefined) {
+    await inventory.setStock({ db: trx }, variantId, r.stock);
+    return;
+  }
+  if (!(await inventory.setStockIfStill({ db: trx }, variantId, r.stock, r.stockAtExport))) {
+    throw new DomainError(
+      "conflict",
+      `The stock of ${r.sku} changed while the file was imported (an order?): nothing was imported. Try again.`,
+    );
+  }
 }

@@ -467,7 +467,7 @@ export function openApiDocument(config: Config) {
         get: {
           summary: "Export the catalogue as CSV",
           description:
-            "Admins only. `text/csv` (UTF-8 with a BOM, RFC 4180), a header row, one row per variant: sku, title, category (names joined with |), price, stock, status, one `option:<Name>` column per option, desc1…desc4, product_id. Cells starting with = + - @ get a leading '.",
+            "Admins only. `text/csv` (UTF-8 with a BOM, RFC 4180), a header row, one row per variant: sku, title, category (names joined with |), price, stock, stock_at_export (the same stock: what the import compares against), status, one `option:<Name>` column per option, desc1…desc4, product_id. Cells starting with = + - @ get a leading '.",
           responses: {
             200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
             ...errors(401, 403),
@@ -478,7 +478,7 @@ export function openApiDocument(config: Config) {
         post: {
           summary: "Import a products CSV",
           description:
-            "Admins only: multipart `file` with at least the columns sku, title, category, price, stock (the export's others are optional). Rows are matched by SKU: known ones update their variant and product, new ones add a variant (of the product `product_id` names) or a product (rows with the same title). If any row is invalid nothing is written and every bad row is answered (422, `errors`). `dryRun=1` answers the counts and writes nothing.",
+            "Admins only: multipart `file` with at least the columns sku, title, category, price, stock (the export's others are optional). Rows are matched by SKU: known ones update their variant and product (where a row has `stock_at_export`, its stock only if `stock` differs from it, and only if the stock is still that: else the row is refused, or 409 if an order lands during the import), new ones add a variant (of the product `product_id` names) or a product (rows with the same title). If any row is invalid nothing is written and every bad row is answered (422, `errors`). `dryRun=1` answers the counts and writes nothing.",
           parameters: [
             {
               name: "dryRun",

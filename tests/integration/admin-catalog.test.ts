@@ -11,7 +11,7 @@ import { loader as productsPage } from "../../app/routes/dashboard/admin/manage-
 import { loader as productPage } from "../../app/routes/product.tsx";
 import { loader as sitemapPage } from "../../app/routes/sitemap.ts";
 import { unescapeCell } from "../../domain/catalog/csv-rows.ts";
-import { createProduct, expectError, pngImage, unchanged } from "../support/fixtures.ts";
+import { createProduct, expectError, placeOrder, pngImage, unchanged } from "../support/fixtures.ts";
 import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: the route modules' own argument types
@@ -379,7 +379,7 @@ describe("products CSV", () => {
     expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = await exportCsv();
     const records: string[][] = parse(csv, { bom: true });
-    expect(records[0].slice(0, 6)).toEqual(["sku", "title", "category", "price", "stock", "status"]);
+    expect(records[0].slice(0, 7)).toEqual(["sku", "title", "category", "price", "stock", "stock_at_export", "status"]);
     expect(records[0].at(-1)).toBe("product_id");
     const variants = await shop.db
       .selectFrom("product_variant")
@@ -442,6 +442,55 @@ describe("products CSV", () => {
       ["S", 19.9, 4],
       ["M", 21, 0],
     ]);
+  });
+
+  it("an exported file imported after an order keeps the order's stock; a stock typed in it is set only if the variant did not sell since", async () => {
+    const { id, product } = await createProduct(admin);
+    const sku = product.variants[0].sku;
+    const records: string[][] = parse(await exportCsv(), { bom: true });
+    const header = records[0];
+    const column = (name: string) => header.indexOf(name);
+    const exported = records.find((r) => r[0] === sku) as string[];
+    const stockThen = Number(exported[column("stock")]);
+    expect(exported[column("stock_at_export")]).toBe(String(stockThen));
+    const file = (rows: string[][]) =>
+      rows.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\r\n");
+    const stockNow = async () =>
+      Number(
+        (await shop.db.selectFrom("product_variant").select("stock").where("sku", "=", sku).executeTakeFirstOrThrow())
+          .stock,
+      );
+
+    await placeOrder(customer, id, { quantity: 2 });
+    expect(await stockNow()).toBe(stockThen - 2);
+
+    // the file as exported with a new title: the title is imported, the order's stock stays
+    const retitled = exported.with(column("title"), "Retitled after an order");
+    expect(await (await importCsv(file([header, retitled]))).json()).toMatchObject({ created: 0, updated: 1 });
+    expect((await detail(admin, id)).title).toBe("Retitled after an order");
+    expect(await stockNow()).toBe(stockThen - 2);
+
+    // a stock typed in that file: refused with both figures, nothing written
+    const restocked = retitled.with(column("stock"), "50");
+    const before = await catalogue();
+    const refused = await importCsv(file([header, restocked]));
+    expect(refused.status).toBe(422);
+    const { errors } = await refused.json();
+    expect(errors).toEqual([{ row: 2, message: expect.stringContaining(`had ${stockThen}`) }]);
+    expect(errors[0].message).toContain(`has ${stockThen - 2} now`);
+    expect(await catalogue()).toEqual(before);
+
+    // the admin takes the current stock as the one they edited from: the typed stock is set
+    const fromNow = restocked.with(column("stock_at_export"), String(stockThen - 2));
+    expect(await (await importCsv(file([header, fromNow]))).json()).toMatchObject({ updated: 1 });
+    expect(await stockNow()).toBe(50);
+
+    // a file without the column (as exported before it, or made by hand) sets the stock it says
+    const without = (r: string[]) => r.filter((_, i) => i !== column("stock_at_export"));
+    expect(
+      await (await importCsv(file([without(header), without(fromNow.with(column("stock"), "7"))]))).json(),
+    ).toMatchObject({ updated: 1 });
+    expect(await stockNow()).toBe(7);
   });
 
   it("two imports of one new SKU at once: one creates it, the other is refused with 409 and writes nothing", async () => {
