@@ -369,9 +369,11 @@ function planUpdate(
   for (const r of group) {
     const v = bySku.get(r.sku.toUpperCase());
     if (v && r.stockAtExport !== undefined && stockTyped(r, v) && v.stock !== r.stockAtExport) {
+      // the admin's change and what happened since, together (a delivery typed in, two sold meanwhile)
+      const both = Math.max(0, r.stock + v.stock - r.stockAtExport);
       fail(
         r.row,
-        `stock: ${r.sku} had ${r.stockAtExport} when the file was exported and has ${v.stock} now (an order, an edit). Export again, or write ${v.stock} in stock_at_export to set ${r.stock} anyway.`,
+        `stock: ${r.sku} had ${r.stockAtExport} when the file was exported and has ${v.stock} now (an order, an edit). To keep that change and yours, write ${both} in stock and ${v.stock} in stock_at_export; or export again.`,
       );
     }
   }
@@ -446,12 +448,12 @@ function planUpdate(
 }
 
 /**
- * Whether a row asks for a new stock: where the file says what the stock was at its export, only a
- * `stock` that differs from that (a sale since the export is not undone by re-importing the file);
- * otherwise a `stock` that differs from the variant's.
+ * Whether a row asks for a new stock: a `stock` that differs from the variant's and, where the file says
+ * what the stock was at its export, from that too (a sale since the export is not undone by importing the
+ * file again; the same edited file imported twice changes nothing the second time).
  */
 const stockTyped = (r: CsvRow, v: { stock: number }) =>
-  r.stockAtExport === undefined ? r.stock !== v.stock : r.stock !== r.stockAtExport;
+  r.stock !== v.stock && (r.stockAtExport === undefined || r.stock !== r.stockAtExport);
 
 /** Writes a row's stock; with stock_at_export only if the stock is still that (an order may land between plan and write). */
 async function setImportedStock(trx: DomainContext["db"], variantId: string, r: CsvRow): Promise<void> {

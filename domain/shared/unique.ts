@@ -19,7 +19,8 @@ export async function refusingDuplicates<T>(
   try {
     return await write();
   } catch (e) {
-    if (isUniqueViolation(e)) throw new DomainError("conflict", message, fields);
+    // (a refusal of the write's own, whose message may name a SKU with "unique" in it, goes out as it is)
+    if (!(e instanceof DomainError) && isUniqueViolation(e)) throw new DomainError("conflict", message, fields);
     throw e;
   }
 }

@@ -502,7 +502,7 @@ export function openApiDocument(config: Config) {
           },
           responses: {
             200: answer("Imported (or, with dryRun, what would be)", productImportWire),
-            ...errors(400, 401, 403, 413, 415, 422),
+            ...errors(400, 401, 403, 409, 413, 415, 422),
           },
         },
       },

@@ -4,6 +4,7 @@
  * (export, import, dry run, refusals). Runs on SQLite and (TEST_DATABASE_URL) PostgreSQL.
  */
 import { parse } from "csv-parse/sync";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as editPage } from "../../app/routes/dashboard/admin/edit-product.tsx";
 import { loader as inventoryPage } from "../../app/routes/dashboard/admin/inventory.tsx";
@@ -478,11 +479,16 @@ describe("products CSV", () => {
     const { errors } = await refused.json();
     expect(errors).toEqual([{ row: 2, message: expect.stringContaining(`had ${stockThen}`) }]);
     expect(errors[0].message).toContain(`has ${stockThen - 2} now`);
+    // what keeps both the admin's change and the order: 50 typed over the export's figure, 2 sold
+    expect(errors[0].message).toContain(`write ${50 - 2} in stock and ${stockThen - 2} in stock_at_export`);
     expect(await catalogue()).toEqual(before);
 
     // the admin takes the current stock as the one they edited from: the typed stock is set
     const fromNow = restocked.with(column("stock_at_export"), String(stockThen - 2));
     expect(await (await importCsv(file([header, fromNow]))).json()).toMatchObject({ updated: 1 });
+    expect(await stockNow()).toBe(50);
+    // the same file again (a second click, "did it work?") changes nothing and is not refused
+    expect(await (await importCsv(file([header, fromNow]))).json()).toMatchObject({ created: 0, updated: 0 });
     expect(await stockNow()).toBe(50);
 
     // a file without the column (as exported before it, or made by hand) sets the stock it says
@@ -491,6 +497,59 @@ describe("products CSV", () => {
       await (await importCsv(file([without(header), without(fromNow.with(column("stock"), "7"))]))).json(),
     ).toMatchObject({ updated: 1 });
     expect(await stockNow()).toBe(7);
+  });
+
+  it("an order landing while a file is imported makes the import a 409 that writes nothing, whatever the SKU says", async () => {
+    // a SKU with "unique" in it: the refusal must not be taken for a duplicate SKU's
+    const { id, product } = await createProduct(admin);
+    const sku = `UNIQUE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    await shop.db.updateTable("product_variant").set({ sku }).where("id", "=", product.variants[0].id).execute();
+    const records: string[][] = parse(await exportCsv(), { bom: true });
+    const header = records[0];
+    const exported = records.find((r) => r[0] === sku) as string[];
+    const stockThen = Number(exported[header.indexOf("stock")]);
+    const edited = exported
+      .with(header.indexOf("title"), "Retitled during an order")
+      .with(header.indexOf("stock"), "40");
+    const text = [header, edited].map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\r\n");
+    // the order: a sale written by the database itself right after the import writes the title, before the stock
+    const sale = `update product_variant set stock = stock - 1 where sku = '${sku}'`;
+    const postgres = Boolean(process.env.TEST_DATABASE_URL);
+    if (postgres) {
+      await sql
+        .raw(
+          `create function sale_during_import() returns trigger as $$ begin ${sale}; return new; end $$ language plpgsql`,
+        )
+        .execute(shop.db);
+      await sql
+        .raw(
+          "create trigger sale_during_import after update of title on product for each row execute function sale_during_import()",
+        )
+        .execute(shop.db);
+    } else {
+      await sql
+        .raw(`create trigger sale_during_import after update of title on product begin ${sale}; end`)
+        .execute(shop.db);
+    }
+    try {
+      const before = await catalogue();
+      const res = await importCsv(text);
+      const error = await expectError(res, 409, "conflict");
+      expect(error.message).toBe(
+        `The stock of ${sku} changed while the file was imported (an order?): nothing was imported. Try again.`,
+      );
+      expect(await catalogue()).toEqual(before);
+      expect((await detail(admin, id)).title).not.toBe("Retitled during an order");
+      const { stock } = await shop.db
+        .selectFrom("product_variant")
+        .select("stock")
+        .where("sku", "=", sku)
+        .executeTakeFirstOrThrow();
+      expect(Number(stock)).toBe(stockThen);
+    } finally {
+      await sql.raw(`drop trigger sale_during_import${postgres ? " on product" : ""}`).execute(shop.db);
+      if (postgres) await sql.raw("drop function sale_during_import").execute(shop.db);
+    }
   });
 
   it("two imports of one new SKU at once: one creates it, the other is refused with 409 and writes nothing", async () => {

@@ -151,7 +151,7 @@ function ImportExport({ result, maxUploadBytes }: { result: ImportResult | undef
       <p className="mt-1 text-sm text-ink-700">
         One row per variant: sku, title, category (several joined with |), price, stock, stock_at_export, status,
         option:Size …, desc1–desc4, product_id. Rows are matched by SKU. Change stock, not stock_at_export: an exported
-        file changes only the stock you typed, and never undoes an order placed since the export.
+        file changes only the stocks you typed, and refuses one whose variant sold since the export.
       </p>
       <a href="/api/admin/products.csv" download className="btn-secondary mt-3 text-sm">
         Export products (CSV)
