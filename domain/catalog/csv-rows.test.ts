@@ -43,6 +43,14 @@ describe("parseProductsCsv", () => {
     expect(errors[0].message).toMatch(/^stock_at_export: /);
   });
 
+  it("lists the header's names it does not read, as written; options, known columns in any case and blank names are read or skipped", () => {
+    const text = `SKU,Title,category,price,stock,Stock-At-Export,option:Size,notes,,desc1\nA-1,X,Men,1,5,5,M,hi,,Soft\n`;
+    const { rows, errors, ignoredColumns } = parseProductsCsv(text);
+    expect(errors).toEqual([]);
+    expect(rows[0].stockAtExport).toBeUndefined();
+    expect(ignoredColumns).toEqual(["Stock-At-Export", "notes"]);
+  });
+
   it("reports every bad cell of a row in one message, and a row with the wrong number of cells", () => {
     const { errors } = parseProductsCsv(`${HEADER},status\nA-1,,Men,1.234,-1,maybe\nB-1,Y,Men\n`);
     expect(errors[0].row).toBe(2);
@@ -54,6 +62,7 @@ describe("parseProductsCsv", () => {
     expect(parseProductsCsv("sku,title,price\nA,B,1\n")).toEqual({
       rows: [],
       errors: [{ row: 1, message: "Missing columns: category, stock." }],
+      ignoredColumns: [],
     });
     expect(parseProductsCsv(`${HEADER},SKU\n`).errors).toEqual([
       { row: 1, message: "The column “sku” is there twice." },

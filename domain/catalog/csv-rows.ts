@@ -21,6 +21,8 @@ export const OPTION_PREFIX = "option:";
 /** The export's columns before the options, and after them. */
 export const LEADING_COLUMNS = ["sku", "title", "category", "price", "stock", "stock_at_export", "status"] as const;
 export const TRAILING_COLUMNS = [...DESC_COLUMNS, "product_id"] as const;
+/** Every column the import reads, besides the options' (lower case, as headers are read). */
+const READ_COLUMNS: ReadonlySet<string> = new Set([...LEADING_COLUMNS, ...TRAILING_COLUMNS]);
 
 export type RowError = { row: number; message: string };
 
@@ -100,7 +102,14 @@ const MAX_CSV_LINES = 1 + 2 * MAX_IMPORT_ROWS;
  * quotes and line breaks. Answers the checked rows and every problem, each with its row number
  * (the header is row 1; blank lines are skipped but counted).
  */
-export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowError[] } {
+export type ParsedCsv = {
+  rows: CsvRow[];
+  errors: RowError[];
+  /** the header's names the import does not read (a misspelled column, a column of notes), as written */
+  ignoredColumns: string[];
+};
+
+export function parseProductsCsv(text: string): ParsedCsv {
   let records: string[][];
   try {
     // read no further than an import can take (with as many blank lines again): a file of millions
@@ -115,18 +124,25 @@ export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowErr
   } catch (e) {
     const err = e as { message?: string; records?: number };
     const row = (err.records ?? 0) + 1;
-    return { rows: [], errors: [{ row, message: `The file is not valid CSV: ${err.message ?? "unreadable"}` }] };
+    return {
+      rows: [],
+      errors: [{ row, message: `The file is not valid CSV: ${err.message ?? "unreadable"}` }],
+      ignoredColumns: [],
+    };
   }
   if (records.length > MAX_CSV_LINES) {
     const message = `The file has more than ${MAX_CSV_LINES.toLocaleString("en-US")} lines; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} products (remove any empty rows at its end).`;
-    return { rows: [], errors: [{ row: 1, message }] };
+    return { rows: [], errors: [{ row: 1, message }], ignoredColumns: [] };
   }
   const [header, ...data] = records;
   if (!header || header.every((h) => h.trim() === "")) {
-    return { rows: [], errors: [{ row: 1, message: "The file is empty: it needs a header row." }] };
+    return { rows: [], errors: [{ row: 1, message: "The file is empty: it needs a header row." }], ignoredColumns: [] };
   }
   const names = header.map((h) => h.trim().replace(/^\uFEFF/, ""));
   const columns = names.map((n) => (n.toLowerCase().startsWith(OPTION_PREFIX) ? n : n.toLowerCase()));
+  const ignoredColumns = names.filter(
+    (n, i) => n !== "" && !columns[i].startsWith(OPTION_PREFIX) && !READ_COLUMNS.has(columns[i]),
+  );
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   const errors: RowError[] = [];
   if (missing.length)
@@ -141,7 +157,7 @@ export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowErr
   if (dataRows > MAX_IMPORT_ROWS) {
     errors.push({ row: 1, message: `The file has ${dataRows} rows; one import takes at most ${MAX_IMPORT_ROWS}.` });
   }
-  if (errors.length) return { rows: [], errors };
+  if (errors.length) return { rows: [], errors, ignoredColumns };
 
   const rows: CsvRow[] = [];
   data.forEach((record, i) => {
@@ -192,5 +208,5 @@ export function parseProductsCsv(text: string): { rows: CsvRow[]; errors: RowErr
       productId: v.product_id,
     });
   });
-  return { rows, errors };
+  return { rows, errors, ignoredColumns };
 }

@@ -20,7 +20,14 @@ import {
 import { variantTitle } from "./editing.ts";
 import * as repo from "./repository.ts";
 
-export type ImportOutcome = { created: number; updated: number; errors: RowError[]; dryRun: boolean };
+export type ImportOutcome = {
+  created: number;
+  updated: number;
+  errors: RowError[];
+  dryRun: boolean;
+  /** columns of the file that were not read (a misspelled `stock_at_export` would otherwise pass unseen) */
+  ignoredColumns: string[];
+};
 
 /** Products per batch of the export (the answer is streamed batch by batch). */
 const EXPORT_BATCH = 200;
@@ -28,8 +35,8 @@ const EXPORT_BATCH = 200;
 /**
  * Admins export the catalogue: one row per variant (sku, title, categories joined with |, price,
  * stock, the same stock again as stock_at_export, status, one column per option name, the four
- * feature lines, product_id). The permission
- * is checked before the first byte; the rows follow in batches.
+ * feature lines, product_id). The permission is checked before the first byte; the rows follow in
+ * batches.
  */
 export async function exportProductsCsv(ctx: DomainContext): Promise<AsyncIterable<string>> {
   requireAdmin(ctx.actor);
@@ -116,7 +123,7 @@ export async function importProductsCsv(
   const plan = await planImport(ctx, parsed.rows);
   const errors = [...parsed.errors, ...plan.errors].sort((a, b) => a.row - b.row);
   if (errors.length) {
-    const error = new ImportRefused(errors);
+    const error = new ImportRefused(errors, parsed.ignoredColumns);
     throw error;
   }
   if (!options.dryRun && (plan.created || plan.updated)) {
@@ -149,18 +156,26 @@ export async function importProductsCsv(
       duplicate,
     );
   }
-  return { created: plan.created, updated: plan.updated, errors: [], dryRun: options.dryRun };
+  return {
+    created: plan.created,
+    updated: plan.updated,
+    errors: [],
+    dryRun: options.dryRun,
+    ignoredColumns: parsed.ignoredColumns,
+  };
 }
 
 /** 422 with every bad row. */
 export class ImportRefused extends DomainError {
   readonly errors: RowError[];
-  constructor(errors: RowError[]) {
+  readonly ignoredColumns: string[];
+  constructor(errors: RowError[], ignoredColumns: string[]) {
     super(
       "validation_failed",
       `${errors.length === 1 ? "1 row needs" : `${errors.length} rows need`} attention; nothing was imported.`,
     );
     this.errors = errors;
+    this.ignoredColumns = ignoredColumns;
   }
 }
 

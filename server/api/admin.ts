@@ -101,7 +101,17 @@ export function adminApi(maxUploadBytes: number) {
         return c.json(outcome satisfies ProductImportWire);
       } catch (e) {
         if (!(e instanceof catalog.ImportRefused)) throw e;
-        return c.json({ ...errorBody(e.code, e.message), created: 0, updated: 0, errors: e.errors, dryRun }, 422);
+        return c.json(
+          {
+            ...errorBody(e.code, e.message),
+            created: 0,
+            updated: 0,
+            errors: e.errors,
+            dryRun,
+            ignoredColumns: e.ignoredColumns,
+          },
+          422,
+        );
       }
     },
   );

@@ -478,7 +478,7 @@ export function openApiDocument(config: Config) {
         post: {
           summary: "Import a products CSV",
           description:
-            "Admins only: multipart `file` with at least the columns sku, title, category, price, stock (the export's others are optional). Rows are matched by SKU: known ones update their variant and product (where a row has `stock_at_export`, its stock only if `stock` differs from it, and only if the stock is still that: else the row is refused, or 409 if an order lands during the import), new ones add a variant (of the product `product_id` names) or a product (rows with the same title). If any row is invalid nothing is written and every bad row is answered (422, `errors`). `dryRun=1` answers the counts and writes nothing.",
+            "Admins only: multipart `file` with at least the columns sku, title, category, price, stock (the export's others are optional). Rows are matched by SKU: known ones update their variant and product (where a row has `stock_at_export`, its stock only if `stock` differs from it, and only if the stock is still that: else the row is refused, or 409 if an order lands during the import), new ones add a variant (of the product `product_id` names) or a product (rows with the same title). If any row is invalid nothing is written and every bad row is answered (422, `errors`). `dryRun=1` answers the counts and writes nothing. `ignoredColumns` names the file's columns the import does not read.",
           parameters: [
             {
               name: "dryRun",

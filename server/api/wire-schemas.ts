@@ -391,6 +391,9 @@ export const productImportWire = component(
       description: "Every bad row, by its number in the file (the header is row 1); empty when imported",
     }),
     dryRun: z.boolean(),
+    ignoredColumns: z.array(z.string()).meta({
+      description: "The file's columns the import does not read (a misspelled name, a column of notes), as written",
+    }),
   }),
 );
 export type ProductImportWire = z.infer<typeof productImportWire>;

@@ -236,17 +236,20 @@ test.describe("products CSV", () => {
     }
   });
 
-  test("a file with bad rows is refused with every row named", async ({ admin }) => {
+  test("a file with bad rows is refused with every row named, and the columns it does not read", async ({ admin }) => {
     await openAdminPage(admin, "/dashboard/products", "All Product");
     await admin.getByLabel("CSV file to import").setInputFiles({
       name: "bad.csv",
       mimeType: "text/csv",
-      buffer: Buffer.from("sku,title,category,price,stock\nBAD SKU,X,Shoes,1,1\nOK-1,Y,Shoes,free,1\n"),
+      buffer: Buffer.from("sku,title,category,price,stock,notes\nBAD SKU,X,Shoes,1,1,\nOK-1,Y,Shoes,free,1,check\n"),
     });
     await admin.getByRole("button", { name: "Preview import" }).click();
     const result = admin.getByTestId("import-result");
     await expect(result).toContainText("2 rows need attention");
     await expect(result.getByRole("listitem")).toHaveText([/^Row 2: sku/, /^Row 3: price/]);
+    await expect(result.getByTestId("import-ignored-columns")).toHaveText(
+      "Not read (the import knows only the export's columns): “notes”.",
+    );
   });
 });
 

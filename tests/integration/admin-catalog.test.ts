@@ -391,7 +391,7 @@ describe("products CSV", () => {
     const before = await catalogue();
     const res = await importCsv(csv);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ created: 0, updated: 0, errors: [], dryRun: false });
+    expect(await res.json()).toEqual({ created: 0, updated: 0, errors: [], dryRun: false, ignoredColumns: [] });
     expect(await catalogue()).toEqual(before);
   });
 
@@ -408,11 +408,11 @@ describe("products CSV", () => {
     const before = await catalogue();
     const dry = await importCsv(changed, true);
     expect(dry.status).toBe(200);
-    expect(await dry.json()).toEqual({ created: 0, updated: 1, errors: [], dryRun: true });
+    expect(await dry.json()).toEqual({ created: 0, updated: 1, errors: [], dryRun: true, ignoredColumns: [] });
     expect(await catalogue()).toEqual(before);
 
     const real = await importCsv(changed);
-    expect(await real.json()).toEqual({ created: 0, updated: 1, errors: [], dryRun: false });
+    expect(await real.json()).toEqual({ created: 0, updated: 1, errors: [], dryRun: false, ignoredColumns: [] });
     expect((await detail(shop.anonymous, id)).price).toBe(77.25);
     const audit = await (await admin.request("/api/admin/audit?action=product.import")).json();
     expect(audit[0].summary).toBe("Imported products: 0 created, 1 updated");
@@ -427,7 +427,7 @@ describe("products CSV", () => {
       `${sku}-S,"Imported, tee",Shoes|Denim,19.90,4,S,"Soft\r\ncotton"\r\n` +
       `${sku}-M,"Imported, tee",Shoes|Denim,21.00,0,M,"Soft\r\ncotton"\r\n`;
     const res = await importCsv(text);
-    expect(await res.json()).toEqual({ created: 2, updated: 0, errors: [], dryRun: false });
+    expect(await res.json()).toEqual({ created: 2, updated: 0, errors: [], dryRun: false, ignoredColumns: [] });
     const row = await shop.db
       .selectFrom("product_variant")
       .innerJoin("product", "product.id", "product_variant.product_id")
@@ -550,6 +550,33 @@ describe("products CSV", () => {
       await sql.raw(`drop trigger sale_during_import${postgres ? " on product" : ""}`).execute(shop.db);
       if (postgres) await sql.raw("drop function sale_during_import").execute(shop.db);
     }
+  });
+
+  it("names the columns it does not read, as written: a misspelled stock_at_export does not pass unseen", async () => {
+    const { product } = await createProduct(admin);
+    const sku = product.variants[0].sku;
+    const records: string[][] = parse(await exportCsv(), { bom: true });
+    const header = records[0].map((name) => (name === "stock_at_export" ? "Stock at export" : name));
+    const row = records.find((r) => r[0] === sku) as string[];
+    const text = [
+      [...header, "Notes", ""],
+      [...row, "reorder in May", ""],
+    ]
+      .map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(","))
+      .join("\r\n");
+    const preview = await importCsv(text, true);
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toEqual({
+      created: 0,
+      updated: 0,
+      errors: [],
+      dryRun: true,
+      ignoredColumns: ["Stock at export", "Notes"],
+    });
+    // a refused file names them too
+    const refused = await importCsv("sku,title,category,price,stock,colour\nBAD SKU,X,Shoes,1,1,red\n");
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).ignoredColumns).toEqual(["colour"]);
   });
 
   it("two imports of one new SKU at once: one creates it, the other is refused with 409 and writes nothing", async () => {

@@ -70,7 +70,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         } catch (e) {
           if (!(e instanceof catalog.ImportRefused)) throw e;
           return {
-            import: { created: 0, updated: 0, errors: e.errors, dryRun: true, intent, csv: "", fileName },
+            import: {
+              created: 0,
+              updated: 0,
+              errors: e.errors,
+              dryRun: true,
+              ignoredColumns: e.ignoredColumns,
+              intent,
+              csv: "",
+              fileName,
+            },
           };
         }
       }
@@ -180,6 +189,12 @@ function ImportExport({ result, maxUploadBytes }: { result: ImportResult | undef
       </Form>
       {result && (
         <div className="mt-4" data-testid="import-result">
+          {result.ignoredColumns.length > 0 && (
+            <p className="mb-2 text-sm text-ink-800" data-testid="import-ignored-columns">
+              Not read (the import knows only the export's columns):{" "}
+              {result.ignoredColumns.map((name) => `“${name}”`).join(", ")}.
+            </p>
+          )}
           {result.errors.length > 0 ? (
             <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
               <p className="font-semibold">
