@@ -361,6 +361,16 @@ function planUpdate(
   }
   const bySku = new Map(product.variants.map((v) => [v.sku.toUpperCase(), v]));
   const added = group.filter((r) => !bySku.has(r.sku.toUpperCase()));
+  // a row the export wrote (it says its stock then) for a SKU the product no longer has: a variant deleted
+  // since, which importing the file must not bring back (a deleted product's rows are refused the same way)
+  for (const r of added) {
+    if (r.stockAtExport !== undefined) {
+      fail(
+        r.row,
+        `${r.sku} is no longer a variant of this product (deleted since the export?). Remove the row, or empty its stock_at_export to add it as a new variant.`,
+      );
+    }
+  }
   if (options.length === 0 && added.length > 0) {
     for (const r of added) fail(r.row, "The product has no options, so it cannot have another variant.");
   }

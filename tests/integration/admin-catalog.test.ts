@@ -579,6 +579,35 @@ describe("products CSV", () => {
     expect((await refused.json()).ignoredColumns).toEqual(["colour"]);
   });
 
+  it("does not bring back a variant deleted since the export: a row with stock_at_export for a SKU the product lacks is refused", async () => {
+    const sku = `GONE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const made = await importCsv(
+      `sku,title,category,price,stock,option:Size,desc1\n${sku}-S,Gone tee,Shoes,10,3,S,Soft\n${sku}-M,Gone tee,Shoes,10,4,M,Soft\n`,
+    );
+    expect(await made.json()).toMatchObject({ created: 2 });
+    const records: string[][] = parse(await exportCsv(), { bom: true });
+    const header = records[0];
+    const rowM = records.find((r) => r[0] === `${sku}-M`) as string[];
+    // the shop no longer has the size M variant the file was exported with
+    await shop.db.deleteFrom("product_variant").where("sku", "=", `${sku}-M`).execute();
+    const file = (r: string[]) =>
+      [header, r].map((x) => x.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\r\n");
+
+    const before = await catalogue();
+    const refused = await importCsv(file(rowM));
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors).toEqual([
+      { row: 2, message: expect.stringContaining(`${sku}-M is no longer a variant of this product`) },
+    ]);
+    expect(await catalogue()).toEqual(before);
+
+    // emptied, the row adds the variant as a new one, as the message says
+    const again = await importCsv(file(rowM.with(header.indexOf("stock_at_export"), "")));
+    expect(await again.json()).toMatchObject({ created: 1, errors: [] });
+    const rows = await shop.db.selectFrom("product_variant").select("stock").where("sku", "=", `${sku}-M`).execute();
+    expect(rows.map((r) => Number(r.stock))).toEqual([4]);
+  });
+
   it("two imports of one new SKU at once: one creates it, the other is refused with 409 and writes nothing", async () => {
     const sku = `RACE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
     const text = (title: string) => `sku,title,category,price,stock,desc1\n${sku},${title},Shoes,19.90,4,Soft\n`;
