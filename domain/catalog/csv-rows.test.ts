@@ -51,6 +51,15 @@ describe("parseProductsCsv", () => {
     expect(ignoredColumns).toEqual(["Stock-At-Export", "notes"]);
   });
 
+  it("names at most 20 unread columns, each cut to 80 characters: a header is as long as the file", () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => `n${i}`).join(",");
+    expect(parseProductsCsv(`${HEADER},${many}\n`).ignoredColumns).toEqual(
+      Array.from({ length: 20 }, (_, i) => `n${i}`),
+    );
+    const [long] = parseProductsCsv(`${HEADER},${"y".repeat(1_000_000)}\n`).ignoredColumns;
+    expect(long).toBe(`${"y".repeat(79)}…`);
+  });
+
   it("reports every bad cell of a row in one message, and a row with the wrong number of cells", () => {
     const { errors } = parseProductsCsv(`${HEADER},status\nA-1,,Men,1.234,-1,maybe\nB-1,Y,Men\n`);
     expect(errors[0].row).toBe(2);

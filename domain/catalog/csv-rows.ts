@@ -21,6 +21,9 @@ export const OPTION_PREFIX = "option:";
 /** The export's columns before the options, and after them. */
 export const LEADING_COLUMNS = ["sku", "title", "category", "price", "stock", "stock_at_export", "status"] as const;
 export const TRAILING_COLUMNS = [...DESC_COLUMNS, "product_id"] as const;
+/** How many unread column names an answer gives back, and how much of each: a header is as long as the file. */
+export const IGNORED_COLUMNS_NAMED = 20;
+const IGNORED_NAME_CHARS = 80;
 /** Every column the import reads, besides the options' (lower case, as headers are read). */
 const READ_COLUMNS: ReadonlySet<string> = new Set([...LEADING_COLUMNS, ...TRAILING_COLUMNS]);
 
@@ -105,7 +108,10 @@ const MAX_CSV_LINES = 1 + 2 * MAX_IMPORT_ROWS;
 export type ParsedCsv = {
   rows: CsvRow[];
   errors: RowError[];
-  /** the header's names the import does not read (a misspelled column, a column of notes), as written */
+  /**
+   * the header's names the import does not read (a misspelled column, a column of notes), as written: the
+   * first IGNORED_COLUMNS_NAMED, each cut to 80 characters
+   */
   ignoredColumns: string[];
 };
 
@@ -140,9 +146,10 @@ export function parseProductsCsv(text: string): ParsedCsv {
   }
   const names = header.map((h) => h.trim().replace(/^\uFEFF/, ""));
   const columns = names.map((n) => (n.toLowerCase().startsWith(OPTION_PREFIX) ? n : n.toLowerCase()));
-  const ignoredColumns = names.filter(
-    (n, i) => n !== "" && !columns[i].startsWith(OPTION_PREFIX) && !READ_COLUMNS.has(columns[i]),
-  );
+  const ignoredColumns = names
+    .filter((n, i) => n !== "" && !columns[i].startsWith(OPTION_PREFIX) && !READ_COLUMNS.has(columns[i]))
+    .slice(0, IGNORED_COLUMNS_NAMED)
+    .map((n) => (n.length > IGNORED_NAME_CHARS ? `${n.slice(0, IGNORED_NAME_CHARS - 1)}…` : n));
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   const errors: RowError[] = [];
   if (missing.length)

@@ -392,7 +392,8 @@ export const productImportWire = component(
     }),
     dryRun: z.boolean(),
     ignoredColumns: z.array(z.string()).meta({
-      description: "The file's columns the import does not read (a misspelled name, a column of notes), as written",
+      description:
+        "The file's columns the import does not read (a misspelled name, a column of notes), as written: the first 20, each cut to 80 characters",
     }),
   }),
 );
