@@ -103,9 +103,11 @@ function categoriesJson(db: DB) {
 /** The columns of a product record, its categories included. */
 const productSelection = (db: DB) => [...productColumns, categoriesJson(db)] as const;
 
-/** The same columns in a query written in SQL (the table named `product`): rows for `toProductRecord`. */
-export const productRecordColumns = (db: DB) =>
-  sql.join([...productColumns.map((c) => sql.ref(c)), categoriesJson(db)]);
+/**
+ * A product's own columns in a query written in SQL (the table named `product`), without its
+ * categories: rows for `toProductRecordIn`, for a caller that knows the categories already.
+ */
+export const productOwnColumns = sql.join(productColumns.map((c) => sql.ref(c)));
 
 const variantColumns = [
   "id",
@@ -227,6 +229,14 @@ export async function findVariants(db: DB, ids: string[]): Promise<VariantForSal
 }
 
 export function toProductRecord(r: ProductRow): ProductRecord {
+  return toProductRecordIn(r, JSON.parse(r.categories_json) as ProductRecord["categories"]);
+}
+
+/** A product's row as a record, with its categories (in the shop's order) from elsewhere. */
+export function toProductRecordIn(
+  r: Omit<ProductRow, "categories_json">,
+  categories: ProductRecord["categories"],
+): ProductRecord {
   return {
     id: r.id,
     title: r.title,
@@ -240,7 +250,7 @@ export function toProductRecord(r: ProductRow): ProductRecord {
     imageHeight: r.image_height,
     position: r.position,
     createdAt: toIso(r.created_at),
-    categories: JSON.parse(r.categories_json) as ProductRecord["categories"],
+    categories,
     options: JSON.parse(r.options_json) as ProductOption[],
     available: Number(r.in_stock) === 1,
     status: r.status,

@@ -8,8 +8,8 @@ import {
   listCategories,
   type ProductRecord,
   type ProductRow,
-  productRecordColumns,
-  toProductRecord,
+  productOwnColumns,
+  toProductRecordIn,
 } from "./repository.ts";
 import { eachCategory, inCategory, type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
 import { searchWords } from "./search-words.ts";
@@ -236,7 +236,8 @@ export async function searchTotal(db: DB, filter: ListingFilter): Promise<number
 
 /**
  * One page of matches, in order, as product records (ties: the document number, which follows the
- * shop's order). The page's products are read with their documents' revisions, in one statement.
+ * shop's order). The page's products are read with their documents' revisions, in one statement;
+ * their categories are the facts' (a product's categories move its document's revision on).
  */
 export async function searchPage(
   db: DB,
@@ -280,26 +281,42 @@ export async function searchPage(
   const productOf = new Map(current.map((r) => [Number(r.doc), r]));
   return pageDocs.flatMap((doc) => {
     const row = productOf.get(doc);
-    return row ? [toProductRecord(row)] : [];
+    return row ? [toProductRecordIn(row, categoriesOf(facts, categories, doc))] : [];
   });
 }
 
-type PageRow = ProductRow & { doc: number | string; doc_status: string; revision: number | string };
+/**
+ * A document's categories as a product record has them, in the shop's order (`categories` comes in
+ * it). Read from memory: in SQL, a page's 24 categories subqueries were a third of its statement.
+ */
+function categoriesOf(facts: SearchFacts, categories: CategoryRow[], doc: number): ProductRecord["categories"] {
+  const of: ProductRecord["categories"] = [];
+  for (const category of categories) {
+    const n = facts.categoryNumber.get(category.id);
+    if (n !== undefined && inCategory(facts, doc, n)) of.push({ slug: category.slug, name: category.name });
+  }
+  return of;
+}
+
+type PageRow = Omit<ProductRow, "categories_json"> & {
+  doc: number | string;
+  doc_status: string;
+  revision: number | string;
+};
 
 /** The page's documents as the database has them now: their revision and status, and their products. */
 async function pageRows(db: DB, docs: number[]): Promise<PageRow[]> {
-  const columns = productRecordColumns(db);
   if (engineOf(db) === "postgres") {
     return (
       await sql<PageRow>`select product.search_doc as doc, product.status as doc_status,
-        product.search_revision as revision, ${columns} from product where product.search_doc = any(${docs})`.execute(
+        product.search_revision as revision, ${productOwnColumns} from product where product.search_doc = any(${docs})`.execute(
         db,
       )
     ).rows;
   }
   // joined from a JSON list rather than `id in (…)`: SQLite builds a temporary table for an IN list
   return (
-    await sql<PageRow>`select d.id as doc, d.status as doc_status, d.revision, ${columns}
+    await sql<PageRow>`select d.id as doc, d.status as doc_status, d.revision, ${productOwnColumns}
       from json_each(${JSON.stringify(docs)}) as page join search_document d on d.id = page.value
       join product on product.id = d.product_id`.execute(db)
   ).rows;

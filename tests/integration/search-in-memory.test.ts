@@ -119,6 +119,35 @@ describe("the search held in memory, seen from another process", () => {
     expect((await search({ q: "quillon" })).total).toBe(0);
   });
 
+  it("gives a found product its categories as they are now, in the shop's order, as its own page has them", async () => {
+    const id = await addProduct("Corvina Pendant Lamp", { categories: ["desks", "lamps"] });
+    const categoriesFound = async () => {
+      catalog.catalogueChanged(reader.db);
+      const found = await catalog.searchProducts({ db: reader.db }, { q: "corvina" });
+      expect(found.items.map((p) => p.id)).toEqual([id]);
+      const own = await catalog.getProduct({ db: reader.db }, id);
+      expect(found.items[0].categories).toEqual(own.categories);
+      return found.items[0].categories.map((c) => `${c.slug}:${c.name}`);
+    };
+    expect(await categoriesFound()).toEqual(["lamps:Lamps", "desks:Desks"]);
+
+    await sql`insert into product_category (product_id, category_id) values (${id}, ${categoryIds.get("lanterns")})`.execute(
+      writer.db,
+    );
+    await sql`delete from product_category where product_id = ${id} and category_id = ${categoryIds.get("lamps")}`.execute(
+      writer.db,
+    );
+    expect(await categoriesFound()).toEqual(["lanterns:Lantern", "desks:Desks"]);
+
+    await sql`update category set name = 'Writing Desks', slug = 'writing-desks' where slug = 'desks'`.execute(
+      writer.db,
+    );
+    await sql`update category set position = 5 where slug = 'lanterns'`.execute(writer.db);
+    expect(await categoriesFound()).toEqual(["writing-desks:Writing Desks", "lanterns:Lantern"]);
+    await sql`update category set name = 'Desks', slug = 'desks' where slug = 'writing-desks'`.execute(writer.db);
+    await sql`update category set position = 1 where slug = 'lanterns'`.execute(writer.db);
+  });
+
   it("gives a product whose document number was a deleted product's its own facts, and finds it by its own title", async () => {
     const gone = await addProduct("Verdigris Desk Lamp", { priceCents: 9_900, categories: ["desks"] });
     expect((await search({ q: "verdigris" })).ids).toEqual([gone]);
