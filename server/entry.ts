@@ -70,6 +70,12 @@ export async function start(): Promise<void> {
       log.info(
         `${config.shopName} is open at ${config.publicUrl} (listening on ${info.address}:${info.port}, ${services.database.engine})`,
       );
+      catalog.onSearchTrouble((err) =>
+        log.warn(
+          { err },
+          "The search's word sets could not be built again in the background; searches go on with the ones held, and the next catalogue change tries again",
+        ),
+      );
       // soon after the start, not in its way: the first search then finds the index ready
       setTimeout(() => {
         catalog

@@ -226,6 +226,14 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
 /** Databases whose sets are being built again in the background. */
 const rebuilding = new WeakSet<DB>();
 
+/** Hears of a background rebuild that failed: nobody asked for it, so nobody else would. */
+let backgroundTrouble: (error: unknown) => void = () => {};
+
+/** Who is told when the word sets could not be built again in the background (the server logs it). */
+export function onSearchTrouble(listener: (error: unknown) => void): void {
+  backgroundTrouble = listener;
+}
+
 /**
  * Builds the sets again while searches go on with the ones held and the documents beside them (both
  * right, the second slower to search as it grows). Held as of the version read before it began; if
@@ -240,7 +248,7 @@ function rebuildInBackground(db: DB): void {
     held.set(db, { facts, revision: facts.revision, version });
   })()
     // a failed read leaves the held sets in use; the next change tries again
-    .catch(() => undefined)
+    .catch((error) => backgroundTrouble(error))
     .finally(() => rebuilding.delete(db));
 }
 

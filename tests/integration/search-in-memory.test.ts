@@ -326,6 +326,29 @@ describe("the search held in memory, seen from another process", () => {
     },
   );
 
+  it("tells whoever listens when the word sets could not be built again in the background", async () => {
+    const other = t.reopen();
+    const heard: unknown[] = [];
+    catalog.onSearchTrouble((error) => heard.push(error));
+    try {
+      await catalog.searchProducts({ db: other.db }, { q: "lamp" });
+      const batch = Array.from({ length: 600 }, (_, i) =>
+        productFields(`Ferrule Shade ${i}`, { categories: ["lanterns"], position: 60_000 + i }),
+      );
+      await writer.db.transaction().execute((trx) => catalog.importProducts({ db: trx }, batch));
+      catalog.catalogueChanged(other.db);
+      // brought up to date from the documents beside the sets, which begins building them again; the
+      // database goes away meanwhile
+      expect((await catalog.searchProducts({ db: other.db }, { q: "ferrule" })).total).toBe(600);
+      await other.close();
+      for (let i = 0; i < 200 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toBeInstanceOf(Error);
+    } finally {
+      catalog.onSearchTrouble(() => {});
+    }
+  });
+
   it("answers at once after hundreds of products changed, from the words held beside the sets, then from sets built again", async () => {
     const batch = Array.from({ length: 600 }, (_, i) =>
       productFields(`Gossamer Shade ${i}`, { priceCents: 500 + i, categories: ["lanterns"], position: 50_000 + i }),
