@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { inTransaction } from "../../db/connection.ts";
 import { type AuditChanges, diff, recordAudit } from "../audit/index.ts";
 import * as inventory from "../inventory/index.ts";
@@ -107,6 +108,7 @@ export async function updateProduct(ctx: DomainContext, id: string, input: unkno
   await refusingDuplicates(
     () =>
       inTransaction(ctx.db, async (trx) => {
+        if (fields.editedFrom !== undefined) await refuseIfChangedSince(trx, id, fields.editedFrom);
         await repo.updateProductRow(trx, id, changes);
         if (categoryIds) {
           const beforeSlugs = before.categories.map((c) => c.slug);
@@ -126,6 +128,43 @@ export async function updateProduct(ctx: DomainContext, id: string, input: unkno
     duplicate,
   );
   return (await repo.findProduct(ctx.db, id)) as repo.ProductWithVariants;
+}
+
+/**
+ * A product as an edit form shows it, in a few characters: every field the form saves (its title,
+ * price, feature lines, status, categories, options and variants) except stock, which sales move
+ * and which has its own guard (`stockWas`). A save that says which of these it was made from is
+ * refused when the product has changed since — in another tab, by an import, by another admin —
+ * instead of putting back what that page showed and removing the variants added meanwhile.
+ */
+export function editFingerprint(product: repo.ProductWithVariants): string {
+  const shown = [
+    product.title,
+    product.priceCents,
+    [product.desc1, product.desc2, product.desc3, product.desc4],
+    product.status,
+    product.categories.map((c) => c.slug),
+    product.options,
+    product.variants.map((v) => [v.id, v.sku, v.options, v.ownPrice ? v.priceCents : null, v.position]),
+  ];
+  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 22);
+}
+
+/**
+ * Inside the save's transaction, with the product's row locked first (so that two saves from the
+ * same page cannot both pass): refused when the product is no longer what the editor saw.
+ */
+async function refuseIfChangedSince(trx: DomainContext["db"], id: string, editedFrom: string): Promise<void> {
+  await repo.lockProductRow(trx, id);
+  const now = await repo.findProduct(trx, id);
+  if (!now) throw notFound("Product");
+  if (editFingerprint(now) !== editedFrom) {
+    throw new DomainError(
+      "conflict",
+      "This product was changed after this page was opened (in another tab, by an import or by another admin). Reload the page to see those changes, then make yours again.",
+      { editedFrom: "The product changed since this page was opened: reload it." },
+    );
+  }
 }
 
 type VariantsInput = NonNullable<ProductUpdateInput["variants"]>;
@@ -368,4 +407,11 @@ export async function listProductsForAdmin(ctx: DomainContext, query: unknown): 
 }
 
 /** One product for its edit page (drafts included). */
-export const productForEditing = (ctx: DomainContext, id: string) => productFor(ctx, id);
+/** A product for its edit form, with the fingerprint its save names (`editedFrom`). */
+export async function productForEditing(
+  ctx: DomainContext,
+  id: string,
+): Promise<repo.ProductWithVariants & { editedFrom: string }> {
+  const product = await productFor(ctx, id);
+  return { ...product, editedFrom: editFingerprint(product) };
+}

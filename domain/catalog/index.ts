@@ -6,6 +6,7 @@ export {
   type AdminProductList,
   addProductImage,
   arrangeProductImages,
+  editFingerprint,
   listProductsForAdmin,
   moveProductImage,
   productForEditing,

@@ -546,6 +546,15 @@ export type ProductChanges = Partial<{
   options: ProductOption[];
 }>;
 
+/**
+ * Takes the product's row for the caller's transaction before it reads the product again: a write
+ * that changes nothing (PostgreSQL locks the row; SQLite takes its write lock), so that two saves
+ * of one product cannot both read it as it was.
+ */
+export async function lockProductRow(db: DB, id: string): Promise<void> {
+  await db.updateTable("product").set({ updated_at: sql`updated_at` }).where("id", "=", id).execute();
+}
+
 export async function updateProductRow(db: DB, id: string, changes: ProductChanges): Promise<void> {
   const set: Partial<Record<string, unknown>> = {};
   if (changes.title !== undefined) {

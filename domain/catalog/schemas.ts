@@ -231,6 +231,8 @@ export const productUpdateInput = z
       .array(variantInput)
       .min(1, "A product needs at least one variant.")
       .max(MAX_VARIANTS, `At most ${MAX_VARIANTS} variants.`),
+    // the product as the editor saw it (`editedFrom` of the product for editing): refused when it changed since
+    editedFrom: z.string({ error: "editedFrom must be text." }).max(64, "editedFrom is at most 64 characters."),
   })
   .partial()
   .superRefine((v, ctx) => {

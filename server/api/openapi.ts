@@ -40,6 +40,7 @@ import {
   paymentOpenedWire,
   productAddedWire,
   productDetailWire,
+  productEditedWire,
   productImageWire,
   productImportWire,
   productRequest,
@@ -200,10 +201,10 @@ export function openApiDocument(config: Config) {
         put: {
           summary: "Edit a product",
           description:
-            "Admins only; JSON, any of the fields (absent ones stay). `variants` replaces the product's variants: ones without `id` are added, ones left out removed. `status: draft` hides the product from everyone but admins.",
+            "Admins only; JSON, any of the fields (absent ones stay). `variants` replaces the product's variants: ones without `id` are added, ones left out removed. `status: draft` hides the product from everyone but admins. `editedFrom` (from the previous edit's answer, or the admin page) makes the edit refused with 409 when the product changed since — another tab, an import, another admin — instead of putting back what that client last saw.",
           parameters: [id("product")],
           requestBody: body(productUpdateInput),
-          responses: { 200: answer("The product", productDetailWire), ...errors(400, 401, 403, 404, 415, 422) },
+          responses: { 200: answer("The product", productEditedWire), ...errors(400, 401, 403, 404, 409, 415, 422) },
         },
         delete: {
           summary: "Delete a product",

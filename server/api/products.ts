@@ -16,7 +16,7 @@ import {
   productJson,
   searchJson,
 } from "./serialize.ts";
-import type { Deleted, ProductAdded } from "./wire-schemas.ts";
+import type { Deleted, ProductAdded, ProductEdited } from "./wire-schemas.ts";
 
 /** `GET /api/search`: a page of products with facet counts, by relevance unless sorted otherwise. */
 export function searchApi() {
@@ -78,7 +78,11 @@ export function productsApi(maxUploadBytes: number) {
   /** admins change any of a product's fields (JSON; absent fields stay as they are) */
   api.put("/:id", adminOnly, async (c) => {
     const product = await catalog.updateProduct(c.get("ctx"), c.req.param("id"), await jsonObject(c));
-    return c.json(productDetailJson(product, imageUrlsOf(c)));
+    const edited: ProductEdited = {
+      ...productDetailJson(product, imageUrlsOf(c)),
+      editedFrom: catalog.editFingerprint(product),
+    };
+    return c.json(edited);
   });
 
   /** admins add an image (multipart: `image`, optional `alt`) at the end of the gallery */

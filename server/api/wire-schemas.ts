@@ -225,6 +225,14 @@ export const modifiedWire = component(
   z.object({ acknowledged, matchedCount: z.number().int(), modifiedCount: z.number().int() }),
 );
 export const productAddedWire = component("ProductAdded", insertedWire.extend({ product: productDetailWire }));
+export const productEditedWire = component(
+  "ProductEdited",
+  productDetailWire.extend({
+    editedFrom: z.string().meta({
+      description: "Send it back as `editedFrom` with the next edit: refused (409) if the product changed meanwhile",
+    }),
+  }),
+);
 export const orderPlacedWire = component("OrderPlaced", insertedWire.extend({ order: orderWire }));
 export const wishlistItemAddedWire = component("WishlistItemAdded", insertedWire.extend({ item: wishlistItemWire }));
 export const reviewAddedWire = component("ReviewAdded", insertedWire.extend({ review: reviewWire }));
@@ -311,6 +319,7 @@ export type Inserted = z.infer<typeof insertedWire>;
 export type Deleted = z.infer<typeof deletedWire>;
 export type Modified = z.infer<typeof modifiedWire>;
 export type ProductAdded = z.infer<typeof productAddedWire>;
+export type ProductEdited = z.infer<typeof productEditedWire>;
 export type OrderPlaced = z.infer<typeof orderPlacedWire>;
 export type WishlistItemAdded = z.infer<typeof wishlistItemAddedWire>;
 export type ReviewAdded = z.infer<typeof reviewAddedWire>;

@@ -80,8 +80,10 @@ function formToInput(values: FormInput["values"]) {
     });
   }
   const categories = values.Categories;
+  const editedFrom = text("editedFrom");
   return {
     input: {
+      ...(editedFrom ? { editedFrom } : {}),
       title: text("title"),
       Categories: categories === undefined ? [] : categories,
       price: text("price"),
@@ -507,6 +509,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         onSubmit={() => setDirty(false)}
         data-testid="edit-product-form"
       >
+        {/* the product as this page showed it: a save is refused once it changed (another tab, an import) */}
+        <input type="hidden" name="editedFrom" value={v?.editedFrom ?? product.editedFrom} readOnly />
         <Field
           className="sm:col-span-2"
           label="Title"
