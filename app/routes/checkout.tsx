@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import * as cart from "../../domain/cart/index.ts";
 import * as orders from "../../domain/orders/index.ts";
 import * as payments from "../../domain/payments/index.ts";
@@ -25,13 +25,25 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   const actor = requireSignedIn(ctx, request);
+  const current = await cart.getCart(ctx);
   return {
-    cart: await cart.getCart(ctx),
+    cart: current,
+    // the order is placed only for the lines and prices this page shows
+    cartSeen: cart.cartFingerprint(current.lines),
     // one key per rendering of the form: a double submit or a retry places one order
     requestKey: crypto.randomUUID(),
     name: actor.user.name,
     methods: payments.availableMethods(ctx),
   };
+}
+
+/**
+ * A refused order (409: the cart or a price changed since the page was opened, a line out of stock)
+ * loads the page again, so that the summary and the cart it names are the cart as it is now: React
+ * Router keeps the loaders' data after a failed action unless told otherwise.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 /** Places the order; a card payment then continues on the provider's page. */
@@ -45,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const images = useImageUrls();
-  const { cart: current, requestKey, name, methods } = loaderData;
+  const { cart: current, cartSeen, requestKey, name, methods } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -113,6 +125,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             noValidate
           >
             <input type="hidden" name="requestKey" value={requestKey} />
+            <input type="hidden" name="cartSeen" value={cartSeen} />
             <ShippingFields values={v} errors={f} defaultName={name} />
             {methods.length > 1 && (
               <fieldset className="sm:col-span-2">

@@ -11,6 +11,7 @@ export {
   type Cart,
   type CartLine,
   cartCount,
+  cartFingerprint,
   expireVisitorCarts,
   getCart,
   mergeVisitorCart,

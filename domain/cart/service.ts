@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { inTransaction } from "../../db/connection.ts";
 import * as catalog from "../catalog/index.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
@@ -26,6 +27,20 @@ export type CartLine = {
 };
 
 export type Cart = { id: string | null; lines: CartLine[]; subtotalCents: number; itemCount: number };
+
+/**
+ * A cart as the customer agrees to pay for it, in a few characters: each line's variant, quantity
+ * and price. A checkout page names the one it showed, and the order is refused when the cart or a
+ * price changed since (another tab added something, an admin changed a price): the customer pays
+ * for what the page said, or sees the new total first.
+ */
+export function cartFingerprint(lines: { variantId: string; quantity: number; unitPriceCents: number }[]): string {
+  const agreed = lines
+    .map((l) => `${l.variantId}:${l.quantity}:${l.unitPriceCents}`)
+    .sort()
+    .join(",");
+  return createHash("sha256").update(agreed).digest("base64url").slice(0, 22);
+}
 
 /** Who the cart belongs to: the signed-in customer, or the visitor whose signed cookie names it. */
 type CartContext = Pick<DomainContext, "db" | "actor"> & { cartId?: string | null };

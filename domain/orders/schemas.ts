@@ -62,6 +62,8 @@ export type OrderInput = z.infer<typeof orderInput>;
 export const checkoutInput = shippingInput.extend({
   requestKey: requestKeySchema.optional(),
   paymentMethod: paymentMethodSchema.default("cod"),
+  /** the cart as the customer saw it (`cartFingerprint`): refused when it changed since */
+  cartSeen: z.string({ error: "The cart's fingerprint must be text." }).max(64).optional(),
 });
 
 export const orderListQuery = pageQuery.extend({

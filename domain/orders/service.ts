@@ -214,6 +214,12 @@ export async function checkout(
     // a product went out of sale since the cart was read: the customer sees the cart as it is now
     throw new DomainError("conflict", "Something in your cart is no longer for sale: look it over and try again.");
   }
+  if (fields.cartSeen !== undefined && cart.cartFingerprint(lines) !== fields.cartSeen) {
+    throw new DomainError(
+      "conflict",
+      "Your cart or a price changed since this page was opened: look over the order below, then place it again.",
+    );
+  }
   const cartId = current.id;
   const order = await createOrder(ctx, user, fields, fields.requestKey, lines, {
     paymentMethod: fields.paymentMethod,

@@ -13,11 +13,17 @@ import { withWireNames } from "./wire.ts";
 export function checkoutApi() {
   const api = new Hono<AppEnv>();
   api.post("/", signedIn, async (c) => {
-    const { payment_method, request_key, ...body } = await jsonObject(c);
+    const { payment_method, request_key, cart_fingerprint, ...body } = await jsonObject(c);
     const requestKey = c.req.header("idempotency-key") ?? request_key;
     const { order, payment } = await withWireNames(
-      { requestKey: "Idempotency-Key", paymentMethod: "payment_method" },
-      () => orders.checkout(c.get("ctx"), { ...body, requestKey, paymentMethod: payment_method }),
+      { requestKey: "Idempotency-Key", paymentMethod: "payment_method", cartSeen: "cart_fingerprint" },
+      () =>
+        orders.checkout(c.get("ctx"), {
+          ...body,
+          requestKey,
+          paymentMethod: payment_method,
+          cartSeen: cart_fingerprint,
+        }),
     );
     return c.json({ acknowledged: true, insertedId: order.id, order: orderJson(order, imageUrlsOf(c)), payment }, 201);
   });

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Account } from "../../domain/accounts/index.ts";
-import type { Cart, CartLine } from "../../domain/cart/index.ts";
+import { type Cart, type CartLine, cartFingerprint } from "../../domain/cart/index.ts";
 import type {
   Category,
   Product,
@@ -221,6 +221,7 @@ export function cartJson(c: Cart, urls: ImageUrls): CartWire {
     items: c.lines.map((l) => cartLineJson(l, urls)),
     subtotal: toDollars(c.subtotalCents),
     itemCount: c.itemCount,
+    fingerprint: cartFingerprint(c.lines),
   };
 }
 

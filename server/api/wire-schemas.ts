@@ -273,7 +273,14 @@ export const cartItemWire = component(
 
 export const cartWire = component(
   "Cart",
-  z.object({ items: z.array(cartItemWire), subtotal: dollars, itemCount: z.number().int() }),
+  z.object({
+    items: z.array(cartItemWire),
+    subtotal: dollars,
+    itemCount: z.number().int(),
+    fingerprint: z.string().meta({
+      description: "The cart's lines and prices as of this answer: send it as `cart_fingerprint` when checking out",
+    }),
+  }),
 );
 
 export const cartItemAddedWire = component("CartItemAdded", cartWire.extend({ item: cartItemWire }));
@@ -370,8 +377,14 @@ export const productRequest = productInput.extend({
 
 /** POST /checkout: the order form, with `payment_method` (the key comes in the Idempotency-Key header). */
 export const checkoutRequest = checkoutInput
-  .omit({ requestKey: true, paymentMethod: true })
-  .extend({ payment_method: checkoutInput.shape.paymentMethod })
+  .omit({ requestKey: true, paymentMethod: true, cartSeen: true })
+  .extend({
+    payment_method: checkoutInput.shape.paymentMethod,
+    cart_fingerprint: checkoutInput.shape.cartSeen.meta({
+      description:
+        "The cart's `fingerprint` as the customer saw it: the order is refused (409) when the cart or a price changed since",
+    }),
+  })
   .meta({ description: "The shipping and billing form; `payment_method` is `cod` unless `stripe` is offered" });
 
 export const auditEntryWire = component(

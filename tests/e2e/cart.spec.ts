@@ -8,6 +8,7 @@ import { type APIRequestContext, type Browser, expect, type Page } from "@playwr
 import { createAccount, newAccount, signIn } from "./support/accounts.ts";
 import { DEMO_ADMIN, test } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { fillShipping } from "./support/checkout.ts";
 import { shopOrigin } from "./support/env.ts";
 import { open, reachWithReact, servedWithoutReact, waitForHydration } from "./support/navigation.ts";
 
@@ -142,12 +143,7 @@ test.describe("cart and checkout with JavaScript", () => {
       // check out
       await page.getByRole("link", { name: "Checkout" }).click();
       await waitForHydration(page);
-      await page.getByLabel("Address").fill("7 Lime Street");
-      await page.getByLabel("City").fill("Leeds");
-      await page.getByLabel("State").fill("West Yorkshire");
-      await page.getByLabel("Zip").fill("LS1 4AP");
-      await page.getByLabel("Phone").fill("+44 113 496 0000");
-      await page.getByRole("checkbox").check();
+      await fillShipping(page);
       await page.getByRole("button", { name: /^Place order/ }).click();
       const thanks = page.getByRole("status").filter({ hasText: "has been placed" });
       await expect(thanks).toBeVisible();

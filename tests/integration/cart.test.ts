@@ -127,7 +127,12 @@ describe("the cart API", () => {
     await setStock(m.id, 20);
     await setStock(l.id, 20);
     const browser = visitor();
-    expect(await (await browser.request("/api/cart")).json()).toEqual({ items: [], subtotal: 0, itemCount: 0 });
+    expect(await (await browser.request("/api/cart")).json()).toEqual({
+      items: [],
+      subtotal: 0,
+      itemCount: 0,
+      fingerprint: expect.any(String),
+    });
 
     const added = await browser.request("/api/cart/items", { method: "POST", json: { variantId: m.id, quantity: 2 } });
     expect(added.status).toBe(201);
