@@ -395,7 +395,7 @@ function planUpdate(
     const v = bySku.get(r.sku.toUpperCase());
     if (v && r.stockAtExport !== undefined && stockTyped(r, v) && v.stock !== r.stockAtExport) {
       // the admin's change and what happened since, together (a delivery typed in, two sold meanwhile)
-      const both = Math.max(0, r.stock + v.stock - r.stockAtExport);
+      const both = inventory.stockKeepingBoth(r.stock, r.stockAtExport, v.stock);
       fail(
         r.row,
         `stock: ${r.sku} had ${r.stockAtExport} when the file was exported and has ${v.stock} now (an order, an edit). To keep that change and yours, write ${both} in stock and ${v.stock} in stock_at_export; or export again.`,

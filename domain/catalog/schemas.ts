@@ -139,10 +139,15 @@ export const productInput = z.object({
 });
 export type ProductInput = z.infer<typeof productInput>;
 
-/** An admin's change to one variant: stock on hand and/or its price (null: the product's price). */
+/**
+ * An admin's change to one variant: stock on hand and/or its price (null: the product's price). With
+ * `stockWas`, the stock the admin's page showed, the stock is written only if they changed it, and only
+ * if no order changed it meanwhile (the edit page's rule, `variantInput`); absent: `stock` is written.
+ */
 export const variantUpdateInput = z
   .object({
     stock: stockSchema.optional(),
+    stockWas: stockSchema.optional(),
     price: z.union([price, z.null()]).optional(),
   })
   .refine((v) => v.stock !== undefined || v.price !== undefined, {

@@ -60,15 +60,21 @@ export async function updateVariant(ctx: DomainContext, id: string, input: unkno
   const fields = parseInput(variantUpdateInput, input);
   const [variant] = await findVariants(ctx, [id]);
   if (!variant) throw notFound("Variant");
+  // a page that says what stock it showed changes the stock only where the admin typed a new one
+  const { stock: typed, stockWas: was } = fields;
+  const stock = typed !== undefined && (was === undefined || typed !== was) ? typed : undefined;
   await inTransaction(ctx.db, async (trx) => {
-    if (fields.stock !== undefined) await inventory.setStock({ db: trx }, id, fields.stock);
+    if (stock !== undefined && was === undefined) await inventory.setStock({ db: trx }, id, stock);
+    if (stock !== undefined && was !== undefined && !(await inventory.setStockIfStill({ db: trx }, id, stock, was))) {
+      throw await stockChanged(trx, id, stock, was);
+    }
     if (fields.price !== undefined) {
       await repo.setVariantPrice(trx, id, fields.price === null ? null : toCents(fields.price));
     }
     const changes = diff(
-      { stock: variant.stock, priceCents: variant.ownPrice ? variant.priceCents : null },
+      { stock: was ?? variant.stock, priceCents: variant.ownPrice ? variant.priceCents : null },
       {
-        stock: fields.stock,
+        stock,
         priceCents: fields.price === undefined ? undefined : fields.price === null ? null : toCents(fields.price),
       },
     );
@@ -81,6 +87,19 @@ export async function updateVariant(ctx: DomainContext, id: string, input: unkno
   });
   const [updated] = await findVariants(ctx, [id]);
   return updated;
+}
+
+/**
+ * The refusal of a stock typed over one that changed meanwhile (an order, another admin): 409 with both
+ * figures and the stock that keeps both changes, as the CSV import words it (decision 033).
+ */
+async function stockChanged(db: DataContext["db"], id: string, typed: number, was: number): Promise<DomainError> {
+  const [now] = await repo.findVariants(db, [id]);
+  if (!now) return notFound("Variant");
+  const both = inventory.stockKeepingBoth(typed, was, now.stock);
+  return new DomainError("conflict", `The stock of ${now.sku} changed while you were editing: nothing was saved.`, {
+    stock: `${now.sku} had ${was} when you read it and has ${now.stock} now (an order, an edit). To keep that change and yours, save ${both}.`,
+  });
 }
 
 /** A SKU nobody has yet, from a prefix (letters and digits). */

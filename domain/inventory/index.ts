@@ -12,5 +12,6 @@ export {
   type StockMove,
   setStock,
   setStockIfStill,
+  stockKeepingBoth,
   takeStock,
 } from "./service.ts";

@@ -56,6 +56,12 @@ export const setStock = (ctx: DataContext, variantId: string, stock: number) => 
 export const setStockIfStill = (ctx: DataContext, variantId: string, stock: number, was: number) =>
   repo.setStockIfStill(ctx.db, variantId, stock, was);
 
+/**
+ * The stock that keeps both an admin's change and what happened since they read the stock: `typed` over
+ * `was`, and the stock is `now` (17 typed over 12, two sold meanwhile: 15). Never below 0.
+ */
+export const stockKeepingBoth = (typed: number, was: number, now: number) => Math.max(0, typed + now - was);
+
 /** The inventory page's query: text (product title or SKU), only low stock, a page. */
 export const inventoryQuery = pageQuery.extend({
   q: z

@@ -399,10 +399,11 @@ export function openApiDocument(config: Config) {
       "/variants/{id}": {
         patch: {
           summary: "Change a variant's stock or price",
-          description: "Admins only. `price: null` makes the variant follow its product's price again.",
+          description:
+            "Admins only. `price: null` makes the variant follow its product's price again. `stockWas` (optional, a whole number like `stock`) is the stock the client read: `stock` is then written only if it differs from `stockWas`, and only if the stock is still `stockWas`; if an order (or an edit) changed it meanwhile, the answer is 409 `conflict` naming both figures and the stock that keeps both changes (in `fields.stock`), and nothing changes. Without `stockWas`, `stock` is written as it is.",
           parameters: [id("variant")],
           requestBody: body(variantUpdateInput),
-          responses: { 200: answer("The variant", variantWire), ...errors(400, 401, 403, 404, 415, 422) },
+          responses: { 200: answer("The variant", variantWire), ...errors(400, 401, 403, 404, 409, 415, 422) },
         },
       },
       "/cart": {

@@ -2,7 +2,7 @@
  * The admin's catalogue in Chromium, as a shop owner works: editing a product (title, price, a
  * variant's stock) and seeing it in the shop, a second image moved first and the gallery on the
  * shop's product page, a CSV export edited and imported after a dry run, the inventory's inline
- * stock form; axe-clean pages that fit 375 px.
+ * stock form (and its refusal of a stock typed over a sale); axe-clean pages that fit 375 px.
  */
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
@@ -12,6 +12,7 @@ import {
   expect,
   makePng,
   openAdminPage,
+  placeOrderWith,
   removeProduct,
   test,
   uniqueProduct,
@@ -270,6 +271,48 @@ test.describe("inventory", () => {
 
       await open(admin, `/dashboard/inventory?q=${encodeURIComponent(sku)}&low=1`);
       await expect(admin.getByTestId("inventory-row")).toHaveCount(1);
+    } finally {
+      await removeProduct(admin.request, product._id);
+    }
+  });
+});
+
+test.describe("inventory, a sale made while the page was open", () => {
+  test("the old figure plus 10 is refused beside the row with the stock unchanged; the advised figure is saved", async ({
+    admin,
+    page,
+    customer,
+  }) => {
+    test.setTimeout(60_000);
+    expect(customer.email).toContain("@");
+    const product = await createProduct(admin.request, { title: uniqueProduct("Kettle").title });
+    const sku = product.variants[0].sku;
+    const stockNow = async () =>
+      (await (await admin.request.get(`/api/products/${product._id}`)).json()).variants[0].stock;
+    try {
+      await openAdminPage(admin, `/dashboard/inventory?q=${encodeURIComponent(sku)}`, "Inventory");
+      const row = admin.getByTestId("inventory-row").filter({ hasText: sku });
+      const field = row.getByRole("textbox", { name: `Stock of ${sku}` });
+      const shown = Number(await field.inputValue());
+      // a customer orders 3 while the admin's page is open
+      for (let i = 0; i < 3; i++) await placeOrderWith(page.request, product._id);
+      expect(await stockNow()).toBe(shown - 3);
+
+      // the admin received 10 more and types what the page showed plus 10
+      await field.fill(String(shown + 10));
+      await row.getByRole("button", { name: `Save stock of ${sku}` }).click();
+      await expect(row.getByText(`${sku} had ${shown} when you read it and has ${shown - 3} now`)).toBeVisible();
+      await expect(row.getByText(`To keep that change and yours, save ${shown + 7}.`)).toBeVisible();
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveValue(String(shown - 3));
+      await expect(row.getByRole("status")).not.toContainText("Saved");
+      expect(await stockNow()).toBe(shown - 3);
+
+      await field.fill(String(shown + 7));
+      await row.getByRole("button", { name: `Save stock of ${sku}` }).click();
+      await expect(row.getByRole("status")).toContainText("Saved");
+      await expect(field).not.toHaveAttribute("aria-invalid");
+      expect(await stockNow()).toBe(shown + 7);
     } finally {
       await removeProduct(admin.request, product._id);
     }

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import * as catalog from "../../../../domain/catalog/index.ts";
 import * as inventory from "../../../../domain/inventory/index.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
@@ -40,15 +40,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** One row's stock: the same call as `PATCH /api/variants/{id}` (audited as inventory.adjust). */
+/**
+ * After a refusal because the stock changed meanwhile (409), the rows are read again, so that the page shows
+ * the stock as it is now and the next save compares with that (4xx answers keep the page's data by default).
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+/** A form's whole number as a number, anything else as typed (the schema then says what is wrong). */
+const whole = (text: string) => (/^\d+$/.test(text) ? Number(text) : text);
+
+/**
+ * One row's stock: the same call as `PATCH /api/variants/{id}` (audited as inventory.adjust). The form
+ * says the stock it showed (`stockWas`), so a sale made since is not undone: a stock typed over it is refused.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   requireAdminPage(ctx, request);
   return handleForm(request, {
     run: async (values) => {
-      const stock = formText(values, "stock").trim();
+      const stockWas = formText(values, "stockWas").trim();
       const variant = await catalog.updateVariant(ctx, formText(values, "variantId"), {
-        stock: /^\d+$/.test(stock) ? Number(stock) : stock,
+        stock: whole(formText(values, "stock").trim()),
+        ...(stockWas ? { stockWas: whole(stockWas) } : {}),
       });
       return { variantId: variant.id, stock: variant.stock };
     },
@@ -57,23 +72,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
+type Answer = Route.ComponentProps["actionData"];
 
-/** A row's stock form: a real form post without JavaScript; with it, the row is saved in place. */
-function StockForm({ row, threshold }: { row: Row; threshold: number }) {
+/** The page's answer when it is about this row (a form posted without JavaScript). */
+const answerFor = (answer: Answer, variantId: string) =>
+  answer && (answer.ok ? answer.result.variantId : answer.values.variantId) === variantId ? answer : undefined;
+
+/**
+ * A row's stock form: a real form post without JavaScript; with it, the row is saved in place. It sends
+ * the stock it shows (`stockWas`); the field shows the stock again whenever the page reads a new one.
+ */
+function StockForm({ row, threshold, pageAnswer }: { row: Row; threshold: number; pageAnswer: Answer }) {
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data;
+  const answer = fetcher.data ?? answerFor(pageAnswer, row.variantId);
   const error = answer && !answer.ok ? (answer.fields.stock ?? answer.message) : undefined;
   const saved = answer?.ok ? answer.result.stock : row.stock;
   const id = `stock-${row.variantId}`;
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-start gap-2">
       <input type="hidden" name="variantId" value={row.variantId} />
+      <input type="hidden" name="stockWas" value={String(row.stock)} readOnly />
       <div>
         <label htmlFor={id} className="sr-only">
           Stock of {row.sku}
         </label>
         <input
+          key={row.stock}
           id={id}
           name="stock"
           inputMode="numeric"
@@ -157,7 +182,7 @@ export default function Inventory({ loaderData, actionData }: Route.ComponentPro
                 <td className="hidden p-3 align-top font-mono text-xs sm:table-cell">{r.sku}</td>
                 <td className="hidden p-3 align-top sm:table-cell">{r.title === "Default" ? "—" : r.title}</td>
                 <td className="p-3 align-top">
-                  <StockForm row={r} threshold={threshold} />
+                  <StockForm row={r} threshold={threshold} pageAnswer={actionData} />
                 </td>
               </tr>
             ))}
