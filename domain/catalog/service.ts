@@ -133,43 +133,49 @@ export async function addProduct(
   }
   const stored = await storeImage(ctx.media, image as Buffer, { folder: "products" });
   const id = newId();
+  // read before the transaction: on SQLite a read through ctx.db inside it would wait for it
+  const position = await repo.nextPosition(ctx.db);
+  const sku = await newSku(ctx);
   try {
-    await repo.insertProduct(ctx.db, {
-      id,
-      title: fields.title,
-      priceCents: toCents(fields.price),
-      desc1: fields.desc1,
-      desc2: fields.desc2 ?? null,
-      desc3: fields.desc3 ?? null,
-      desc4: fields.desc4 ?? null,
-      imageKey: stored.key,
-      imageWidth: stored.width,
-      imageHeight: stored.height,
-      position: await repo.nextPosition(ctx.db),
-      categoryIds: categories.map((c) => c.id),
-      options: [],
-      variants: [
-        {
-          id: newId(),
-          sku: await newSku(ctx),
-          title: "Default",
-          options: {},
-          priceCents: null,
-          stock: fields.stock,
-          imageKey: null,
-          position: 0,
-        },
-      ],
+    // the product and its audit entry are one write
+    await inTransaction(ctx.db, async (trx) => {
+      await repo.insertProduct(trx, {
+        id,
+        title: fields.title,
+        priceCents: toCents(fields.price),
+        desc1: fields.desc1,
+        desc2: fields.desc2 ?? null,
+        desc3: fields.desc3 ?? null,
+        desc4: fields.desc4 ?? null,
+        imageKey: stored.key,
+        imageWidth: stored.width,
+        imageHeight: stored.height,
+        position,
+        categoryIds: categories.map((c) => c.id),
+        options: [],
+        variants: [
+          {
+            id: newId(),
+            sku,
+            title: "Default",
+            options: {},
+            priceCents: null,
+            stock: fields.stock,
+            imageKey: null,
+            position: 0,
+          },
+        ],
+      });
+      await recordAudit(trx, ctx.actor, {
+        action: "product.create",
+        target: { type: "product", id },
+        summary: `Added product “${fields.title}”`,
+      });
     });
   } catch (e) {
     await removeImage(ctx.media, stored.key);
     throw e;
   }
-  await recordAudit(ctx.db, ctx.actor, {
-    action: "product.create",
-    target: { type: "product", id },
-    summary: `Added product “${fields.title}”`,
-  });
   return getProduct(ctx, id);
 }
 
