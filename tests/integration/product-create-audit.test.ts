@@ -42,7 +42,7 @@ describe("POST /api/products", () => {
       expect(await countRows(shop, "product")).toBe(products);
     } finally {
       await sql
-        .raw("drop trigger refuse_product_audit" + (process.env.TEST_DATABASE_URL ? " on audit_entry" : ""))
+        .raw(`drop trigger refuse_product_audit${process.env.TEST_DATABASE_URL ? " on audit_entry" : ""}`)
         .execute(shop.db);
       if (process.env.TEST_DATABASE_URL) await sql.raw("drop function refuse_product_audit()").execute(shop.db);
     }
