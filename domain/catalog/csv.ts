@@ -8,6 +8,7 @@ import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { toDollars } from "../shared/money.ts";
 import { refusingDuplicates } from "../shared/unique.ts";
+import { importedProductPrice } from "./csv-price.ts";
 import {
   type CsvRow,
   csvLines,
@@ -418,15 +419,17 @@ function planUpdate(
   const currentCategories = product.categories.map((c) => categoryIdOf(c.slug)).sort();
   const categoriesChange =
     JSON.stringify(currentCategories) !== JSON.stringify([...categoryIds].sort()) ? categoryIds : undefined;
-  // one variant: its price is the product's (cards and sorting read the product's)
-  const single = product.variants.length === 1 && added.length === 0;
-  if (single && group[0].priceCents !== product.variants[0].priceCents) productChanges.priceCents = group[0].priceCents;
+  // the product's price (what cards, sorting and the price filter read) follows its variants' rows (decision 034)
+  const priceCents = importedProductPrice(product, group);
+  if (priceCents !== product.priceCents) productChanges.priceCents = priceCents;
   const productChanged = Object.keys(productChanges).length > 0 || categoriesChange !== undefined;
 
   const variantSteps: ((trx: DomainContext["db"]) => Promise<void>)[] = [];
   let nextPosition = Math.max(-1, ...product.variants.map((v) => v.position)) + 1;
   for (const r of group) {
     const v = bySku.get(r.sku.toUpperCase());
+    // a row at the product's price follows it; any other price is the variant's own
+    const ownPrice = r.priceCents === priceCents ? null : r.priceCents;
     if (!v) {
       plan.created += 1;
       const chosen = Object.fromEntries(options.map((o) => [o.name, r.options[o.name]]));
@@ -435,7 +438,7 @@ function planUpdate(
         sku: r.sku,
         title: variantTitle(options, chosen),
         options: chosen,
-        priceCents: r.priceCents === (productChanges.priceCents ?? product.priceCents) ? null : r.priceCents,
+        priceCents: ownPrice,
         stock: r.stock,
         imageKey: null,
         position: nextPosition++,
@@ -445,19 +448,21 @@ function planUpdate(
     }
     const chosen = { ...v.options, ...r.options };
     const optionsChanged = JSON.stringify(chosen) !== JSON.stringify(v.options);
-    const priceChanged = !single && r.priceCents !== v.priceCents;
+    const priceChanged = r.priceCents !== v.priceCents;
     const stockChanged = stockTyped(r, v);
-    if (productChanged || optionsChanged || priceChanged || stockChanged || (single && productChanges.priceCents)) {
-      plan.updated += 1;
-    }
-    if (optionsChanged || priceChanged || (single && v.ownPrice && productChanges.priceCents !== undefined)) {
-      const priceCents = single ? null : r.priceCents === product.priceCents ? null : r.priceCents;
+    if (productChanged || optionsChanged || priceChanged || stockChanged) plan.updated += 1;
+    // the price is written where the variant would not otherwise cost what its row says (it followed a product's
+    // price that moves, or its own changes), and where a variant with its own price now follows the moved one
+    const writePrice =
+      (v.ownPrice ? v.priceCents : priceCents) !== r.priceCents ||
+      (v.ownPrice && ownPrice === null && priceCents !== product.priceCents);
+    if (optionsChanged || writePrice) {
       variantSteps.push((trx) =>
         repo.updateVariantRow(trx, v.id, {
           sku: v.sku,
           title: variantTitle(options, chosen),
           options: chosen,
-          priceCents,
+          priceCents: writePrice ? ownPrice : v.ownPrice ? v.priceCents : null,
           position: v.position,
         }),
       );

@@ -666,3 +666,176 @@ describe("products CSV", () => {
     await expectError(await admin.request("/api/admin/products/import", { method: "POST", body: new FormData() }), 422);
   });
 });
+
+/** A CSV of these records, every cell quoted (as a spreadsheet saves them). */
+const csvOf = (records: string[][]) =>
+  records.map((r) => r.map((c) => `"${c.replaceAll('"', '""')}"`).join(",")).join("\r\n");
+
+const SIZES = ["S", "M", "L", "XL", "XXL"];
+
+/** A published product with one variant per size, made by an import (the first row's price is the product's). */
+async function sizedProduct(prices: string[] = SIZES.map(() => "89.00")) {
+  const word = `Harbor${Math.random().toString(36).slice(2, 8)}`;
+  const title = `${word} slim-fit selvedge jeans`;
+  const skus = SIZES.map((s) => `VT-${word.toUpperCase()}-${s}`);
+  const text = [
+    "sku,title,category,price,stock,status,option:Size,desc1",
+    ...skus.map((sku, i) => `${sku},${title},Denim,${prices[i]},${10 + i},published,${SIZES[i]},Selvedge denim`),
+  ].join("\n");
+  expect(await (await importCsv(text)).json()).toMatchObject({ created: SIZES.length, errors: [] });
+  const { product_id: id } = await shop.db
+    .selectFrom("product_variant")
+    .select("product_id")
+    .where("sku", "=", skus[0])
+    .executeTakeFirstOrThrow();
+  return { id, word, title, skus };
+}
+
+/** The export's header and its rows for these SKUs, in their order. */
+async function exportedRows(skus: string[]) {
+  const records: string[][] = parse(await exportCsv(), { bom: true });
+  const header = records[0];
+  return { header, rows: skus.map((sku) => records.find((r) => r[0] === sku) as string[]) };
+}
+
+/** The prices a shopper meets: the list's and a search's (a card), the product page's, each variant's (checkout). */
+async function pricesShown(id: string, word: string) {
+  const listed = await (await shop.anonymous.request(`/api/products?q=${word}`)).json();
+  const searched = await (await shop.anonymous.request(`/api/search?q=${word}`)).json();
+  const page = (await productPage(await pageArgs(shop.anonymous, `/product/${id}`, { productId: id }))) as {
+    product: { priceCents: number; variants: { id: string; priceCents: number }[] };
+    chosenId: string;
+  };
+  const body = await detail(shop.anonymous, id);
+  return {
+    list: listed.map((p: { price: number }) => p.price),
+    search: searched.items.map((p: { price: number }) => p.price),
+    product: body.price,
+    page: (page.product.variants.find((v) => v.id === page.chosenId)?.priceCents ?? 0) / 100,
+    variants: body.variants.map((v: { price: number }) => v.price),
+  };
+}
+
+/** Whether a search with max_price (and min_price) finds the product. */
+async function foundBetween(word: string, min: number, max: number) {
+  const res = await shop.anonymous.request(`/api/search?q=${word}&min_price=${min}&max_price=${max}`);
+  return (await res.json()).total === 1;
+}
+
+/** The variants' own prices as stored (null: the variant follows the product's price). */
+async function ownPrices(skus: string[]) {
+  const rows = await shop.db
+    .selectFrom("product_variant")
+    .select(["sku", "price_cents"])
+    .where("sku", "in", skus)
+    .execute();
+  return skus.map((sku) => {
+    const cents = rows.find((r) => r.sku === sku)?.price_cents;
+    return cents === null || cents === undefined ? null : Number(cents);
+  });
+}
+
+describe("products CSV: prices of a product with several variants", () => {
+  it("a new price on every row moves the product's price: cards, search, max_price and the product page agree", async () => {
+    const { id, word, skus } = await sizedProduct();
+    const { header, rows } = await exportedRows(skus);
+    const price = header.indexOf("price");
+    // the file as exported changes nothing
+    const before = await catalogue();
+    expect(await (await importCsv(csvOf([header, ...rows]))).json()).toMatchObject({ created: 0, updated: 0 });
+    expect(await catalogue()).toEqual(before);
+
+    const raised = csvOf([header, ...rows.map((r) => r.with(price, "99.00"))]);
+    expect(await (await importCsv(raised, true)).json()).toMatchObject({ created: 0, updated: 5, dryRun: true });
+    expect(await catalogue()).toEqual(before);
+    expect(await (await importCsv(raised)).json()).toEqual({
+      created: 0,
+      updated: 5,
+      errors: [],
+      dryRun: false,
+      ignoredColumns: [],
+    });
+    expect(await pricesShown(id, word)).toEqual({
+      list: [99],
+      search: [99],
+      product: 99,
+      page: 99,
+      variants: [99, 99, 99, 99, 99],
+    });
+    expect(await foundBetween(word, 90, 100)).toBe(true);
+    expect(await foundBetween(word, 80, 95)).toBe(false);
+    // the variants still follow the product's price: none was given a price of its own
+    expect(await ownPrices(skus)).toEqual([null, null, null, null, null]);
+
+    // the same file again changes nothing
+    const after = await catalogue();
+    expect(await (await importCsv(raised)).json()).toMatchObject({ created: 0, updated: 0 });
+    expect(await catalogue()).toEqual(after);
+  });
+
+  it("rows that differ from the others get their own price; the price most of the others share is the product's", async () => {
+    // XL has its own price; the others follow the product's 89
+    const { id, word, skus } = await sizedProduct(["89.00", "89.00", "89.00", "95.00", "89.00"]);
+    expect(await ownPrices(skus)).toEqual([null, null, null, 9500, null]);
+    const { header, rows } = await exportedRows(skus);
+    const price = header.indexOf("price");
+    expect(await (await importCsv(csvOf([header, ...rows]))).json()).toMatchObject({ updated: 0 });
+
+    // S, M and L to 99, XXL to 109, XL left at its own 95
+    const prices = ["99.00", "99.00", "99.00", "95.00", "109.00"];
+    const mixed = csvOf([header, ...rows.map((r, i) => r.with(price, prices[i]))]);
+    expect(await (await importCsv(mixed, true)).json()).toMatchObject({ created: 0, updated: 5 });
+    expect(await (await importCsv(mixed)).json()).toMatchObject({ created: 0, updated: 5 });
+    expect(await pricesShown(id, word)).toMatchObject({
+      list: [99],
+      search: [99],
+      product: 99,
+      page: 99,
+      variants: [99, 99, 99, 95, 109],
+    });
+    expect(await ownPrices(skus)).toEqual([null, null, null, 9500, 10900]);
+    expect(await foundBetween(word, 98, 100)).toBe(true);
+    expect(await (await importCsv(mixed)).json()).toMatchObject({ created: 0, updated: 0 });
+
+    // a file with some of the product's rows leaves the others, and the price they follow, as they are
+    const { rows: now } = await exportedRows(skus);
+    const some = csvOf([header, now[0].with(price, "79.00"), now[1].with(price, "79.00")]);
+    expect(await (await importCsv(some)).json()).toMatchObject({ created: 0, updated: 2 });
+    expect(await pricesShown(id, word)).toMatchObject({ product: 99, variants: [79, 79, 99, 95, 109] });
+    expect(await ownPrices(skus)).toEqual([7900, 7900, null, 9500, 10900]);
+  });
+
+  it("a product whose variants all have their own price: the file as exported changes nothing; one new price for all becomes the product's", async () => {
+    const { id, word, skus } = await sizedProduct();
+    const variants = (await detail(admin, id)).variants;
+    const own = await put(admin, id, {
+      price: 50,
+      variants: variants.map((v: { id: string; sku: string; options: object; stock: number }) => ({
+        id: v.id,
+        sku: v.sku,
+        options: v.options,
+        price: 60,
+        stock: v.stock,
+      })),
+    });
+    expect(own.status).toBe(200);
+    expect(await ownPrices(skus)).toEqual([6000, 6000, 6000, 6000, 6000]);
+    const { header, rows } = await exportedRows(skus);
+    const price = header.indexOf("price");
+    const before = await catalogue();
+    expect(await (await importCsv(csvOf([header, ...rows]))).json()).toMatchObject({ created: 0, updated: 0 });
+    expect(await catalogue()).toEqual(before);
+
+    expect(await (await importCsv(csvOf([header, ...rows.map((r) => r.with(price, "70.00"))]))).json()).toMatchObject({
+      created: 0,
+      updated: 5,
+    });
+    expect(await pricesShown(id, word)).toMatchObject({
+      list: [70],
+      product: 70,
+      page: 70,
+      variants: [70, 70, 70, 70, 70],
+    });
+    expect(await ownPrices(skus)).toEqual([null, null, null, null, null]);
+  });
+});
