@@ -8,6 +8,16 @@ import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { toDollars } from "../shared/money.ts";
 import { refusingDuplicates } from "../shared/unique.ts";
+import {
+  csvPrice,
+  type ImportChange,
+  type ImportedProduct,
+  importAuditChanges,
+  optionsText,
+  productAdded,
+  productOptionsText,
+  variantPrice,
+} from "./csv-audit.ts";
 import { importedProductPrice } from "./csv-price.ts";
 import {
   type CsvRow,
@@ -94,14 +104,17 @@ type Plan = {
   errors: RowError[];
   work: ((trx: DomainContext["db"], placeholder: () => Promise<repo.ProductImage>) => Promise<void>)[];
   creates: boolean;
+  /** what each product added or changed gets, for the audit entry */
+  audit: ImportedProduct[];
 };
 
 /**
  * Admins import a products CSV: rows are matched by SKU (an unknown SKU is a new variant: of the
  * product its `product_id` names, or of a new product made from the rows with the same title).
  * Every row is checked first; if any is wrong nothing is written and every problem is reported
- * (422). Otherwise all changes are one transaction (nothing with `dryRun`). A row that changes
- * nothing is neither created nor updated, so importing an unchanged export answers 0 and 0.
+ * (422). Otherwise all changes are one transaction (nothing with `dryRun`), with an audit entry that
+ * says what changed, product by product (csv-audit.ts). A row that changes nothing is neither created
+ * nor updated, so importing an unchanged export answers 0 and 0.
  */
 export async function importProductsCsv(
   ctx: DomainContext,
@@ -151,7 +164,7 @@ export async function importProductsCsv(
             action: "product.import",
             target: { type: "product", id: null },
             summary: `Imported products: ${plan.created} created, ${plan.updated} updated`,
-            changes: { created: { from: 0, to: plan.created }, updated: { from: 0, to: plan.updated } },
+            changes: importAuditChanges(plan.audit),
           });
         }),
       duplicate,
@@ -186,7 +199,7 @@ const PLACEHOLDER_SVG = Buffer.from(
 );
 
 async function planImport(ctx: DomainContext, rows: CsvRow[]): Promise<Plan> {
-  const plan: Plan = { created: 0, updated: 0, errors: [], work: [], creates: false };
+  const plan: Plan = { created: 0, updated: 0, errors: [], work: [], creates: false, audit: [] };
   const fail = (row: number, message: string) => plan.errors.push({ row, message });
   const owners = await repo.variantsBySku(
     ctx.db,
@@ -195,6 +208,7 @@ async function planImport(ctx: DomainContext, rows: CsvRow[]): Promise<Plan> {
   const categories = await repo.listCategories(ctx.db);
   const categoryId = (name: string) =>
     categories.find((c) => c.slug === name.toLowerCase() || c.name.toLowerCase() === name.toLowerCase())?.id;
+  const categoryNames = (ids: string[]) => ids.map((id) => categories.find((c) => c.id === id)?.name ?? id).join(", ");
 
   // group the rows by product
   const groups = new Map<string, CsvRow[]>();
@@ -245,7 +259,7 @@ async function planImport(ctx: DomainContext, rows: CsvRow[]): Promise<Plan> {
         fail(first.row, `No product has product_id ${key.slice(3)}; leave product_id empty to add a product.`);
         continue;
       }
-      planUpdate(plan, product, group, categoryIds, categoryId, fail);
+      planUpdate(plan, product, group, categoryIds, categoryId, categoryNames, fail);
     } else {
       planCreate(plan, group, categoryIds, position++, fail);
     }
@@ -303,10 +317,15 @@ function planCreate(
   plan.created += group.length;
   plan.creates = true;
   const priceCents = first.priceCents;
+  const id = newId();
+  // without a real image yet, a new product waits as a draft unless the file says otherwise
+  const status = first.status ?? "draft";
+  const skus = group.map((r) => r.sku);
+  plan.audit.push({ id, title: first.title, changes: [{ from: null, to: productAdded(status, priceCents, skus) }] });
   plan.work.push(async (trx, placeholder) => {
     const image = await placeholder();
     await repo.insertProduct(trx, {
-      id: newId(),
+      id,
       title: first.title,
       priceCents,
       desc1: first.desc.desc1 as string,
@@ -317,8 +336,7 @@ function planCreate(
       imageWidth: image.width,
       imageHeight: image.height,
       position,
-      // without a real image yet, a new product waits as a draft unless the file says otherwise
-      status: first.status ?? "draft",
+      status,
       options,
       categoryIds,
       variants: group.map((r, i) => {
@@ -344,6 +362,7 @@ function planUpdate(
   group: CsvRow[],
   categoryIds: string[],
   categoryIdOf: (slug: string) => string | undefined,
+  categoryNames: (ids: string[]) => string,
   fail: (row: number, m: string) => void,
 ) {
   const first = group[0];
@@ -424,6 +443,34 @@ function planUpdate(
   if (priceCents !== product.priceCents) productChanges.priceCents = priceCents;
   const productChanged = Object.keys(productChanges).length > 0 || categoriesChange !== undefined;
 
+  const audit: ImportChange[] = [];
+  const was: Record<keyof repo.ProductChanges, unknown> = {
+    title: product.title,
+    status: product.status,
+    priceCents: csvPrice(product.priceCents),
+    desc1: product.desc1,
+    desc2: product.desc2,
+    desc3: product.desc3,
+    desc4: product.desc4,
+    options: productOptionsText(product.options),
+  };
+  for (const [field, value] of Object.entries(productChanges) as [keyof repo.ProductChanges, unknown][]) {
+    const to =
+      field === "priceCents"
+        ? csvPrice(value as number)
+        : field === "options"
+          ? productOptionsText(value as repo.ProductOption[])
+          : value;
+    audit.push({ field: field === "priceCents" ? "price" : field, from: was[field], to });
+  }
+  if (categoriesChange) {
+    audit.push({
+      field: "categories",
+      from: product.categories.map((c) => c.name).join(", "),
+      to: categoryNames(categoriesChange),
+    });
+  }
+
   const variantSteps: ((trx: DomainContext["db"]) => Promise<void>)[] = [];
   let nextPosition = Math.max(-1, ...product.variants.map((v) => v.position)) + 1;
   for (const r of group) {
@@ -443,6 +490,8 @@ function planUpdate(
         imageKey: null,
         position: nextPosition++,
       };
+      const what = [optionsText(chosen), variantPrice(r.priceCents, ownPrice !== null), `stock ${r.stock}`];
+      audit.push({ sku: r.sku, from: null, to: `added: ${what.filter(Boolean).join(", ")}` });
       variantSteps.push((trx) => repo.insertVariants(trx, product.id, [variant]));
       continue;
     }
@@ -456,6 +505,17 @@ function planUpdate(
     const writePrice =
       (v.ownPrice ? v.priceCents : priceCents) !== r.priceCents ||
       (v.ownPrice && ownPrice === null && priceCents !== product.priceCents);
+    if (optionsChanged)
+      audit.push({ sku: v.sku, field: "options", from: optionsText(v.options), to: optionsText(chosen) });
+    if (writePrice) {
+      audit.push({
+        sku: v.sku,
+        field: "price",
+        from: variantPrice(v.priceCents, v.ownPrice),
+        to: variantPrice(r.priceCents, ownPrice !== null),
+      });
+    }
+    if (stockChanged) audit.push({ sku: v.sku, field: "stock", from: v.stock, to: r.stock });
     if (optionsChanged || writePrice) {
       variantSteps.push((trx) =>
         repo.updateVariantRow(trx, v.id, {
@@ -470,6 +530,7 @@ function planUpdate(
     if (stockChanged) variantSteps.push((trx) => setImportedStock(trx, v.id, r));
   }
   if (!productChanged && variantSteps.length === 0) return;
+  plan.audit.push({ id: product.id, title: product.title, changes: audit });
   plan.work.push(async (trx) => {
     if (Object.keys(productChanges).length) await repo.updateProductRow(trx, product.id, productChanges);
     if (categoriesChange) await repo.setProductCategories(trx, product.id, categoriesChange);

@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as auditPage } from "../../app/routes/dashboard/admin/audit.tsx";
 import { loader as editPage } from "../../app/routes/dashboard/admin/edit-product.tsx";
 import { loader as inventoryPage } from "../../app/routes/dashboard/admin/inventory.tsx";
 import { loader as productsPage } from "../../app/routes/dashboard/admin/manage-products.tsx";
@@ -735,9 +736,12 @@ async function ownPrices(skus: string[]) {
   });
 }
 
+const lastImportAudit = async () =>
+  (await (await admin.request("/api/admin/audit?action=product.import&limit=1")).json())[0];
+
 describe("products CSV: prices of a product with several variants", () => {
   it("a new price on every row moves the product's price: cards, search, max_price and the product page agree", async () => {
-    const { id, word, skus } = await sizedProduct();
+    const { id, word, title, skus } = await sizedProduct();
     const { header, rows } = await exportedRows(skus);
     const price = header.indexOf("price");
     // the file as exported changes nothing
@@ -766,6 +770,7 @@ describe("products CSV: prices of a product with several variants", () => {
     expect(await foundBetween(word, 80, 95)).toBe(false);
     // the variants still follow the product's price: none was given a price of its own
     expect(await ownPrices(skus)).toEqual([null, null, null, null, null]);
+    expect((await lastImportAudit()).changes).toEqual({ [`product “${title}” price`]: { from: "89.00", to: "99.00" } });
 
     // the same file again changes nothing
     const after = await catalogue();
@@ -837,5 +842,72 @@ describe("products CSV: prices of a product with several variants", () => {
       variants: [70, 70, 70, 70, 70],
     });
     expect(await ownPrices(skus)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe("products CSV: the import's audit entry", () => {
+  it("names each product and SKU it changed, field by field from → to, and each product it added", async () => {
+    const { title, skus } = await sizedProduct();
+    const { header, rows } = await exportedRows(skus);
+    const column = (name: string) => header.indexOf(name);
+    const newSku = `NEW-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const renamed = (r: string[]) => r.with(column("title"), "Harbor jeans, renamed");
+    const edited = [
+      renamed(rows[0]).with(column("stock"), "25"),
+      renamed(rows[1]).with(column("price"), "120.00"),
+      ...rows.slice(2).map(renamed),
+    ];
+    // a new size of the product, and a new product
+    const row = (cells: Record<string, string>) => header.map((name) => cells[name] ?? "");
+    const bigger = renamed(rows[4])
+      .with(column("sku"), `${skus[0]}-3XL`)
+      .with(column("option:Size"), "3XL")
+      .with(column("stock"), "3")
+      .with(column("stock_at_export"), "");
+    const tee = row({
+      sku: newSku,
+      title: "Audited tee",
+      category: "Shoes",
+      price: "19.90",
+      stock: "4",
+      desc1: "Soft",
+    });
+    const res = await importCsv(csvOf([header, ...edited, bigger, tee]));
+    expect(await res.json()).toMatchObject({ created: 2, updated: 5, errors: [] });
+    const entry = await lastImportAudit();
+    expect(entry.summary).toBe("Imported products: 2 created, 5 updated");
+    expect(entry.changes).toEqual({
+      [`product “${title}” title`]: { from: title, to: "Harbor jeans, renamed" },
+      [`product “${title}” options`]: { from: "Size: S, M, L, XL, XXL", to: "Size: S, M, L, XL, XXL, 3XL" },
+      [`variant ${skus[0]} stock`]: { from: 10, to: 25 },
+      [`variant ${skus[1]} price`]: { from: "89.00 (the product's)", to: "120.00" },
+      [`variant ${skus[0]}-3XL`]: { from: null, to: "added: Size: 3XL, 89.00 (the product's), stock 3" },
+      "product “Audited tee”": { from: null, to: `added as a draft at 19.90: ${newSku}` },
+    });
+
+    // the audit page lists it with the others, each change a line "key: from → to" of plain text (no JSON)
+    const page = (await auditPage(await pageArgs(admin, "/dashboard/audit?action=product.import"))) as {
+      items: { id: string; changes: Record<string, { from: unknown; to: unknown }> }[];
+    };
+    expect(page.items[0].id).toBe(entry.id);
+    for (const { from, to } of Object.values(page.items[0].changes)) {
+      for (const value of [from, to]) expect(value === null || ["string", "number"].includes(typeof value)).toBe(true);
+    }
+  });
+
+  it("lists the first 50 products of a large import and counts the rest", async () => {
+    const run = Math.random().toString(36).slice(2, 8).toUpperCase();
+    const lines = Array.from(
+      { length: 60 },
+      (_, i) => `BULK-${run}-${i},Bulk ${run} item ${i},Shoes,10,1,A feature line that is long enough to count`,
+    );
+    const res = await importCsv(["sku,title,category,price,stock,desc1", ...lines].join("\n"));
+    expect(await res.json()).toMatchObject({ created: 60, updated: 0 });
+    const entry = await lastImportAudit();
+    const keys = Object.keys(entry.changes);
+    expect(keys).toHaveLength(51);
+    expect(keys[0]).toBe(`product “Bulk ${run} item 0”`);
+    expect(keys[49]).toBe(`product “Bulk ${run} item 49”`);
+    expect(entry.changes["and more"]).toEqual({ from: null, to: "10 more changes to 10 products, not listed" });
   });
 });
