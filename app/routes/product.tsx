@@ -302,11 +302,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // optimistic heart: show the state the visitor asked for while it is being saved
   const inWishlist = saving ? !wishlistEntry : Boolean(wishlistEntry);
   const features = [product.desc1, product.desc2, product.desc3, product.desc4].filter(Boolean);
+  const shownKey = variant?.imageKey ?? product.imageKey;
   const shown = useShownImage(product.title, product.images, {
-    key: variant?.imageKey ?? product.imageKey,
+    key: shownKey,
     width: product.imageWidth,
     height: product.imageHeight,
-    alt: product.title,
+    // the alt text an admin gave this picture, else the product's title
+    alt: product.images.find((i) => i.key === shownKey)?.alt || product.title,
   });
   const priceCents = variant?.priceCents ?? product.priceCents;
   const soldOut = !variant || variant.stock === 0;
