@@ -120,3 +120,18 @@ describe("the catalogue query", () => {
     }
   });
 });
+
+describe("a product's title", () => {
+  it.each([["Ctrl\u0001x"], ["Red \u001b[31mlamp"], ["Two\nlines"], ["Tab\there"], ["Delete\u007f"]])(
+    "refuses control characters: %j",
+    (title) => {
+      expect(errorsOf(productInput, { ...form, title }).title).toBe("Title contains a character that is not allowed.");
+    },
+  );
+
+  it("takes letters, digits, punctuation and emoji", () => {
+    expect(productInput.parse({ ...form, title: "Lampe à poser — 40 cm (2-pack) 💡" }).title).toBe(
+      "Lampe à poser — 40 cm (2-pack) 💡",
+    );
+  });
+});

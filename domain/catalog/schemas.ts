@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
-import { hasNoNul, optionalText, requiredText } from "../shared/schemas.ts";
+import { hasNoNul, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
 import {
   MAX_ALT_LENGTH,
   MAX_IMAGES,
@@ -118,7 +118,7 @@ const price = z
  * comma-separated string or as repeated fields.
  */
 export const productInput = z.object({
-  title: requiredText("Title", 200),
+  title: oneLineText("Title", 200),
   Categories: z
     .union([z.string(), z.array(z.string())], { error: "Choose at least one category." })
     .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
@@ -219,7 +219,7 @@ export type VariantInput = z.infer<typeof variantInput>;
  */
 export const productUpdateInput = z
   .object({
-    title: requiredText("Title", 200),
+    title: oneLineText("Title", 200),
     Categories: productInput.shape.Categories,
     price,
     desc1: requiredText("The first feature line", FEATURE_LINE_MAX_LENGTH),
