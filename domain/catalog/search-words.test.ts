@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   correctable,
+  documentWords,
+  eachWord,
   editDistance,
   MAX_CORRECTED_WORDS,
   MAX_SEARCH_WORDS,
@@ -16,6 +18,15 @@ describe("searchWords", () => {
     expect(searchWords("Привет мир")).toEqual(["привет", "мир"]);
   });
 
+  it("drops a possessive 's, with a straight or a typographic apostrophe, in any case", () => {
+    expect(searchWords("women's")).toEqual(["women"]);
+    expect(searchWords("women’s")).toEqual(["women"]);
+    expect(searchWords("MEN'S Café’S")).toEqual(["men", "cafe"]);
+    expect(searchWords("Levi's 501's, kids' shoes")).toEqual(["levi", "501", "kids", "shoes"]);
+    // not a possessive: an s that goes on, or an apostrophe with no word before it
+    expect(searchWords("o'sullivan rock'n'roll 's")).toEqual(["o", "sullivan", "rock", "n", "roll", "s"]);
+  });
+
   it("finds no words in punctuation, wildcards or space", () => {
     for (const text of ["", "   ", "%", "_", "\\", "*", '"', "--", "¿?"]) expect(searchWords(text)).toEqual([]);
   });
@@ -23,6 +34,26 @@ describe("searchWords", () => {
   it(`keeps at most ${MAX_SEARCH_WORDS} words, each at most 40 characters`, () => {
     expect(searchWords("a b c d e f g h i j k")).toHaveLength(MAX_SEARCH_WORDS);
     expect(searchWords("x".repeat(100))[0]).toHaveLength(40);
+  });
+});
+
+describe("documentWords and eachWord", () => {
+  const texts = [
+    "Women's Linen Dress",
+    "Women’s Linen Dress",
+    "men's MEN'S kids' o'sullivan 's 90's it's's s's'",
+    'Café T-Shirt, 55" 4K QLED — Levi’s',
+    "'s' ''s a's",
+  ];
+
+  it("cut a product's text into the same words, the plain loop for ASCII and the regular expressions", () => {
+    for (const text of texts) {
+      const each: string[] = [];
+      eachWord(text, (w) => each.push(w));
+      expect([...new Set(each)], text).toEqual(documentWords(text));
+    }
+    expect(documentWords("Women's Linen Dress")).toEqual(["women", "linen", "dress"]);
+    expect(documentWords("Women’s Linen Dress")).toEqual(["women", "linen", "dress"]);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Search text as the index sees it, on both engines: words of letters and digits, lower case,
- * without accents ("Café T-Shirt" → ["cafe", "t", "shirt"]); and the spelling rule: a word of five
+ * without accents ("Café T-Shirt" → ["cafe", "t", "shirt"]), a possessive 's dropped ("Women's" and
+ * "Women’s" → ["women"], not "women" and a word "s" that every search for them would need too); and the spelling rule: a word of five
  * letters or more that the catalogue does not know may be one edit away (a letter wrong, missing,
  * added, or two letters swapped) from words it does.
  */
@@ -16,6 +17,8 @@ const TYPO_MAX_LENGTH = 24;
 
 const COMBINING_MARKS = /\p{M}+/gu;
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
+/** A possessive: 's (straight or typographic apostrophe) right after a letter or digit, ending a word. */
+const POSSESSIVE = /(?<=[\p{L}\p{N}])['\u2019]s(?![\p{L}\p{N}])/gu;
 
 /** The words of a search text, in order, each once. */
 export function searchWords(text: string): string[] {
@@ -29,14 +32,15 @@ const ASCII = /^[\u0000-\u007f]*$/;
 export function documentWords(text: string): string[] {
   // ASCII has nothing to decompose: most product text skips the normalisation
   const plain = ASCII.test(text) ? text : text.normalize("NFKD").replace(COMBINING_MARKS, "");
-  const words = plain.toLowerCase().split(SEPARATORS);
+  const words = plain.toLowerCase().replace(POSSESSIVE, "").split(SEPARATORS);
   return [...new Set(words.filter(Boolean).map((w) => w.slice(0, MAX_WORD_LENGTH)))];
 }
 
 /**
  * Calls `each` with every word of a text, the same words as `documentWords` but repeats included:
  * for building the search's lists over a whole catalogue, where ASCII text (most of it) is cut up
- * by a plain loop rather than regular expressions and a set per document.
+ * by a plain loop rather than regular expressions and a set per document (a possessive 's dropped
+ * the same way: after a letter or digit, before anything else).
  */
 export function eachWord(text: string, each: (word: string) => void): void {
   if (!ASCII.test(text)) {
@@ -46,15 +50,24 @@ export function eachWord(text: string, each: (word: string) => void): void {
   let start = -1;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 32;
-    const inWord = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (inWord) {
+    if (isAsciiWordCode(c)) {
       if (start < 0) start = i;
-    } else if (start >= 0) {
-      each(text.slice(start, Math.min(i, start + MAX_WORD_LENGTH)).toLowerCase());
-      start = -1;
+      continue;
+    }
+    if (start >= 0) each(text.slice(start, Math.min(i, start + MAX_WORD_LENGTH)).toLowerCase());
+    start = -1;
+    // 's after a letter or digit and before anything but one: skip the s
+    if (c === APOSTROPHE && i > 0 && isAsciiWordCode(text.charCodeAt(i - 1))) {
+      const next = text.charCodeAt(i + 1);
+      if ((next === 115 || next === 83) && !isAsciiWordCode(text.charCodeAt(i + 2))) i++;
     }
   }
 }
+
+const APOSTROPHE = 39;
+
+/** A letter or digit of ASCII (NaN, past the text's end, is not). */
+const isAsciiWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 /** Whether a word is long enough, and short enough, to be corrected. */
 export const correctable = (word: string, minLength = TYPO_MIN_LENGTH) =>

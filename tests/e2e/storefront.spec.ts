@@ -261,7 +261,8 @@ test.describe("catalogue", () => {
       expect(new URL(page.url()).searchParams.get("q")).toBe(prefix);
       // the page lists what the search API finds for the text typed so far (by relevance)
       const expected = (await listProducts(page.request, { q: prefix, limit: 24 })).map((p) => p._id);
-      expect(expected.length, `results for "${prefix}"`).toBeGreaterThan(0);
+      // a single letter is a whole word (the start of a word counts from two letters): no demo text has a word "s"
+      if (prefix.length >= 2) expect(expected.length, `results for "${prefix}"`).toBeGreaterThan(0);
       expect(await cardProductIds(page), `results for "${prefix}"`).toEqual(expected);
     }
     // the search narrowed the catalogue to the products with a word starting "smart" (Smartphones, Smartwatches,

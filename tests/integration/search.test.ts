@@ -194,6 +194,44 @@ describe("GET /api/search", () => {
   });
 });
 
+describe("a possessive 's", () => {
+  it("is dropped in the search and in the product's text: women's, women’s, womens and women find the same", async () => {
+    const admin = await shop.admin();
+    const created = await admin.request("/api/products", {
+      method: "POST",
+      body: productForm(
+        { ...VALID_PRODUCT_FIELDS, title: "Women's Linen Dress", desc1: "Men’s shirts sold apart" },
+        { data: await pngImage(), type: "image/png" },
+      ),
+    });
+    expect(created.status).toBe(201);
+    const { insertedId } = await created.json();
+    const ids = async (q: string) => {
+      const answer = await search({ q, limit: 100 });
+      expect(answer.items).toHaveLength(answer.total);
+      return answer.items.map((p) => p._id).sort();
+    };
+    try {
+      const women = await ids("women");
+      expect(women).toContain(insertedId);
+      expect(women.length).toBeGreaterThan(1); // the demo's Women category too
+      expect(await ids("women's"), "women's").toEqual(women);
+      expect(await ids("Women’s"), "Women’s").toEqual(women);
+      expect(await ids("women's linen"), "women's linen").toContain(insertedId);
+      // without the apostrophe: the spelling rule's one edit ("womens" → "women"), no rule of its own
+      expect((await search({ q: "womens" })).corrected).toBe("women");
+      expect(await ids("womens"), "womens").toEqual(women);
+      // "men's" is "men": not the products that also have a word starting with s
+      const men = await ids("men");
+      expect(men).toContain(insertedId); // "Men’s shirts" in its feature line
+      expect(await ids("men's"), "men's").toEqual(men);
+      expect(await ids("men’s"), "men’s").toEqual(men);
+    } finally {
+      expect((await admin.request(`/api/products/${insertedId}`, { method: "DELETE" })).status).toBe(200);
+    }
+  });
+});
+
 describe("GET /api/products?q= uses the same search", () => {
   it("finds through a typo, with X-Total-Count", async () => {
     const res = await shop.anonymous.request("/api/products?q=jeens");
