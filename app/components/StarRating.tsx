@@ -3,22 +3,26 @@ import { StarIcon } from "./Icons.tsx";
 
 /**
  * Five stars as a radio group: arrow keys move between them, screen readers announce
- * "3 stars, 3 of 5"; hovering previews, clicking sets. Whole stars only; starts at `initial`.
+ * "3 stars, 3 of 5"; hovering previews, clicking sets. Whole stars only; starts at `initial`, or
+ * with no star chosen (nothing is sent then). `error` is shown beside the stars.
  */
 export function StarRating({
   name,
-  initial = 2,
+  initial,
   label = "Rating",
+  error,
 }: {
   name: string;
   initial?: number;
   label?: string;
+  error?: string;
 }) {
   const [value, setValue] = useState(initial);
   const [hover, setHover] = useState<number | null>(null);
-  const shown = hover ?? value;
+  const shown = hover ?? value ?? 0;
+  const errorId = `${name}-error`;
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="label">{label}</legend>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the hover preview is a mouse nicety; the radios carry the state */}
       <div className="flex items-center gap-1" onMouseLeave={() => setHover(null)}>
@@ -44,9 +48,14 @@ export function StarRating({
           </label>
         ))}
         <span className="ml-2 text-sm text-ink-700" aria-hidden="true">
-          {shown} of 5
+          {shown ? `${shown} of 5` : "Not rated yet"}
         </span>
       </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
