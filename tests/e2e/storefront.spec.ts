@@ -14,7 +14,7 @@ import {
   productCards,
   productPage,
 } from "./support/pages.ts";
-import { featuresOf, listProducts, productAt } from "./support/shop-api.ts";
+import { featuresOf, formatUsd, listProducts, productAt } from "./support/shop-api.ts";
 
 test.describe("landing page", () => {
   for (const path of ["/", "/home"]) {
@@ -383,7 +383,8 @@ test.describe("product detail", () => {
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.title);
     await expect(page.getByRole("img", { name: product.title })).toBeVisible();
-    await expect(inMain(page, `(approx. $${product.price})`)).toBeVisible();
+    // written as prices are: "$89.00", not "$89" or "$89.5"
+    await expect(inMain(page, `(approx. ${formatUsd(product.price)})`)).toBeVisible();
     await expect(inMain(page, /^Categories:/)).toBeVisible();
     for (const category of product.categories) {
       await expect(inMain(page, /^Categories:/).getByRole("link", { name: category.name })).toHaveAttribute(
