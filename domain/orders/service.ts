@@ -422,13 +422,16 @@ export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ dele
   const order = await repo.findOrder(ctx.db, id);
   if (!order) throw notFound("Order");
   if (order.paymentStatus === "paid") {
-    throw new DomainError("conflict", "This order is paid: cancel it first (which refunds it), then erase it.");
+    throw new DomainError(
+      "conflict",
+      "This order is paid: cancel it first with Cancel order (which refunds it), then erase it.",
+    );
   }
   if (order.status === "Pending" && order.paymentStatus === "pending") {
     // its payment page may still be paid: a cancelled order keeps its payments, and gives back one that comes late
     throw new DomainError(
       "conflict",
-      "A card payment may be under way for this order: cancel it first, then erase it.",
+      "A card payment may be under way for this order: cancel it first with Cancel order, then erase it.",
     );
   }
   const deletedCount = await inTransaction(ctx.db, async (trx) => {

@@ -1,23 +1,33 @@
 /**
  * The admin's order desk, customers, dashboard and audit log in Chromium, as a shop owner uses them:
- * find an order by the customer's email and open it, ship two orders at once, disable a customer
- * (whose sign-in is then refused), read the dashboard's chart and its table; every page axe-clean and
- * usable at 375 px.
+ * find an order by the customer's email and open it, ship two orders at once, cancel an order from its
+ * page and a paid card order from the list (which refunds it), disable a customer (whose sign-in is
+ * then refused), read the dashboard's chart and its table; every page axe-clean and usable at 375 px.
  */
 import { newAccount, signIn } from "./support/accounts.ts";
 import {
   adminOrderRow,
+  confirmDialog,
+  confirmWithYes,
+  createProduct,
+  DEMO_ADMIN,
   expect,
+  firstVariantStock,
   newCustomerPage,
   openAdminPage,
   orderCell,
   placeOrderWith,
+  placePaidCardOrder,
+  removeProduct,
   test,
   uniqueOrderDetails,
+  uniqueProduct,
+  usd,
 } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
+import { waitForMail } from "./support/mail.ts";
 import { open } from "./support/navigation.ts";
-import { expectToast } from "./support/pages.ts";
+import { expectToast, myOrders } from "./support/pages.ts";
 import { productAt } from "./support/shop-api.ts";
 
 test.describe("the admin's order desk", () => {
@@ -63,6 +73,104 @@ test.describe("the admin's order desk", () => {
     await expectToast(admin, "Shipped 2 orders.");
     await expect(orderCell(adminOrderRow(admin, first.full_name), "Status")).toHaveText("Shipped");
     await expect(orderCell(adminOrderRow(admin, second.full_name), "Status")).toHaveText("Shipped");
+  });
+
+  test("cancels a pending order from its page: asked first, then Cancelled for the admin and the customer, stock back, customer mailed", async ({
+    page,
+    customer,
+    admin,
+  }) => {
+    // a product of this test's own, so that no other test moves its stock meanwhile
+    const product = await createProduct(admin.request, { title: uniqueProduct("Cancelled Lamp").title, price: 18 });
+    try {
+      const stockBefore = await firstVariantStock(admin.request, product._id);
+      const details = uniqueOrderDetails();
+      const order = await placeOrderWith(page.request, product._id, details);
+      expect(await firstVariantStock(admin.request, product._id)).toBe(stockBefore - 1);
+
+      await openAdminPage(admin, `/dashboard/orders/${order._id}`, `Order ${order.order_id}`);
+      const cancel = admin.getByRole("button", { name: `Cancel order ${order.order_id}` });
+      const question = "Are you sure to cancel this order?";
+      await expect(cancel).toBeVisible();
+      // No keeps the order as it was
+      await cancel.click();
+      const dialog = confirmDialog(admin, question);
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "No" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(admin.getByRole("button", { name: "Ship this order" })).toBeVisible();
+
+      await confirmWithYes(admin, cancel, question);
+      await expectToast(
+        admin,
+        `Cancelled order ${order.order_id}: nothing was refunded (it was not paid). The customer has been told by mail.`,
+      );
+      await expect(admin.getByText("Cancelled", { exact: true })).toBeVisible();
+      await expect(cancel).toHaveCount(0);
+      await expect(admin.getByRole("button", { name: "Ship this order" })).toHaveCount(0);
+      // the order and its history are kept, with who cancelled it
+      await expect(admin.getByTestId("order-history")).toContainText(`Placed (Pending) by customer ${customer.email}`);
+      await expect(admin.getByTestId("order-history")).toContainText(
+        `Status Pending → Cancelled by admin ${DEMO_ADMIN.email}`,
+      );
+      expect(await firstVariantStock(admin.request, product._id)).toBe(stockBefore);
+
+      // the list shows it Cancelled, with nothing left to cancel
+      await openAdminPage(admin, `/dashboard/orders?q=${encodeURIComponent(customer.email)}`, "All Order");
+      const row = adminOrderRow(admin, details.full_name);
+      await expect(orderCell(row, "Status")).toHaveText("Cancelled");
+      await expect(row.getByRole("button", { name: /^Cancel order/ })).toHaveCount(0);
+
+      // the customer still has it, Cancelled, and was told by mail
+      await open(page, "/dashboard/myorders");
+      const mine = myOrders.order(page, order.order_id);
+      await expect(mine.getByText("Cancelled", { exact: true })).toBeVisible();
+      await expect(myOrders.cancelButton(mine)).toBeDisabled();
+      const mail = await waitForMail(customer.email, new RegExp(`order ${order.order_id} has been cancelled`));
+      expect(mail.text).toContain(`we had to cancel your order ${order.order_id}`);
+      expect(mail.text).not.toContain("We are refunding");
+    } finally {
+      await removeProduct(admin.request, product._id);
+    }
+  });
+
+  test("cancelling a paid card order from the list refunds it, and the customer is told so", async ({
+    page,
+    customer,
+    admin,
+  }) => {
+    const product = await createProduct(admin.request, { title: uniqueProduct("Refunded Lamp").title, price: 24 });
+    try {
+      const details = uniqueOrderDetails();
+      const order = await placePaidCardOrder(page, product._id, details);
+
+      await openAdminPage(admin, `/dashboard/orders?q=${encodeURIComponent(customer.email)}`, "All Order");
+      const row = adminOrderRow(admin, details.full_name);
+      await expect(orderCell(row, "Payment")).toContainText("Paid");
+      const cancel = row.getByRole("button", { name: `Cancel order ${order.order_id}` });
+      await expect(cancel).toBeVisible();
+      await confirmWithYes(
+        admin,
+        cancel,
+        `Are you sure to cancel this order? Its payment of ${usd(24)} will be refunded.`,
+      );
+      await expectToast(
+        admin,
+        `Cancelled order ${order.order_id}: ${usd(24)} was refunded to the customer's card. The customer has been told by mail.`,
+      );
+      await expect(orderCell(row, "Status")).toHaveText("Cancelled");
+      await expect(orderCell(row, "Payment")).toContainText("Refunded");
+      await expect(row.getByRole("button", { name: /^Cancel order/ })).toHaveCount(0);
+
+      const mail = await waitForMail(customer.email, new RegExp(`order ${order.order_id} has been cancelled`));
+      expect(mail.text).toContain(`We are refunding ${usd(24)}`);
+      await open(page, "/dashboard/myorders");
+      const mine = myOrders.order(page, order.order_id);
+      await expect(mine.getByText("Cancelled", { exact: true })).toBeVisible();
+      await expect(mine.getByText("Refunded", { exact: true })).toBeVisible();
+    } finally {
+      await removeProduct(admin.request, product._id);
+    }
   });
 
   test("disables a customer, whose sign-in is then refused, and enables them again", async ({ admin, openBrowser }) => {

@@ -214,10 +214,22 @@ test.describe("Manage Orders ('All Order')", () => {
     await expect(row).toBeVisible();
     await expect(orderCell(row, "Email")).toHaveText(customer.email);
     await expect(row.getByRole("button", { name: /^Approve order/ })).toBeVisible();
+    await expect(row.getByRole("button", { name: /^Cancel order/ })).toBeVisible();
     await expect(row.getByRole("button", { name: /^Delete order/ })).toBeVisible();
 
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    for (const column of ["Customer", "Product", "Price", "Email", "Address", "Phone", "Status", "Delete"] as const) {
+    const columns = [
+      "Customer",
+      "Product",
+      "Price",
+      "Email",
+      "Address",
+      "Phone",
+      "Status",
+      "Cancel",
+      "Delete",
+    ] as const;
+    for (const column of columns) {
       const cell = orderCell(row, column);
       await cell.scrollIntoViewIfNeeded();
       await expect(cell).toBeVisible();

@@ -2,11 +2,18 @@
  * The admin's order desk on SQLite and (TEST_DATABASE_URL) PostgreSQL: an order in detail with its
  * history (who changed what, when — the customer, an admin, the payment provider), search by number,
  * email and name, filters by status, payment status and date range, pagination, shipping several
- * orders at once, the orders CSV, and every call refused to anyone but an admin.
+ * orders at once, the orders CSV, "Cancel order" on the admin's order pages (their actions called as
+ * the pages call them), and every call refused to anyone but an admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  action as manageOrdersAction,
+  loader as manageOrdersPage,
+} from "../../app/routes/dashboard/admin/manage-orders.tsx";
+import { action as orderPageAction } from "../../app/routes/dashboard/admin/order-detail.tsx";
+import * as mail from "../../domain/mail/index.ts";
 import { expectError, firstProduct, orderForm, placeOrder } from "../support/fixtures.ts";
-import { ADMIN, type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
+import { ADMIN, type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 import { type StripeStandIn, startStripeStandIn } from "../support/stripe-server.ts";
 
 const WEBHOOK_SECRET = "whsec_admin_orders_test_secret";
@@ -125,6 +132,156 @@ describe("an order in detail", () => {
 
   it("answers 404 for an unknown order", async () => {
     await expectError(await admin.request("/api/admin/orders/no-such-order"), 404);
+  });
+});
+
+/** What a page action answered: its message, whether it went well, and the status the page is sent with. */
+type PageAnswer = { ok: boolean; message: string; status: number };
+
+/** Posts a form to a page's action as `client`, as the browser does (the action called directly). */
+async function postToPage(
+  // biome-ignore lint/suspicious/noExplicitAny: each route's action has its own generated argument type
+  action: (args: any) => Promise<unknown>,
+  client: Client,
+  path: string,
+  form: Record<string, string>,
+  params: Record<string, string> = {},
+): Promise<PageAnswer> {
+  const request = new Request(`${TEST_ORIGIN}${path}`, {
+    method: "POST",
+    headers: { cookie: client.cookie, origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+  const answer = (await action({ request, params, context: await pageContext(shop, request) })) as
+    | { ok: boolean; message: string }
+    | { data: { ok: boolean; message: string }; init: ResponseInit | null };
+  const [body, status] = "init" in answer ? [answer.data, answer.init?.status ?? 200] : [answer, 200];
+  return { ok: body.ok, message: body.message, status };
+}
+
+/** "Cancel order" on the order's own page (/dashboard/orders/{id}). */
+const cancelOnOrderPage = (id: string) =>
+  postToPage(orderPageAction, admin, `/dashboard/orders/${id}`, { intent: "cancel" }, { orderId: id });
+
+async function stockOfLines(orderId: string): Promise<number[]> {
+  const rows = await shop.db
+    .selectFrom("order_line")
+    .innerJoin("product_variant", "product_variant.id", "order_line.variant_id")
+    .select("product_variant.stock")
+    .where("order_line.order_id", "=", orderId)
+    .execute();
+  return rows.map((r) => Number(r.stock));
+}
+
+async function cancelMails(to: string) {
+  return (await mail.mailTo({ db: shop.db }, to)).filter((m) => m.kind === "order-cancelled");
+}
+
+describe("Cancel order on the admin's order pages", () => {
+  it("cancels a paid card order from its page: refunded once, stock back, the customer mailed, order and history kept", async () => {
+    const customer = await shop.customer();
+    const { id, session } = await cardOrder(customer);
+    expect(await stripe.pay(session.id)).toBe(200);
+    const stockBefore = await stockOfLines(id);
+
+    const answer = await cancelOnOrderPage(id);
+    expect(answer).toMatchObject({ ok: true, status: 200 });
+    expect(answer.message).toMatch(
+      /^Cancelled order \d+: \$[\d,.]+ was refunded to the customer's card\. The customer has been told by mail\.$/,
+    );
+
+    const d = await detail(id);
+    expect(d.order.status.status).toBe("Cancelled");
+    expect(d.payment?.status).toBe("refunded");
+    expect(d.history.slice(-2).map((e) => [e.field, e.from, e.to, e.actor.kind, e.actor.email])).toEqual([
+      ["status", "Pending", "Cancelled", "admin", ADMIN.email],
+      ["payment", "paid", "refunded", "admin", ADMIN.email],
+    ]);
+    expect(await stockOfLines(id)).toEqual(stockBefore.map((s) => s + 1));
+    const mails = await cancelMails(customer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("we had to cancel your order");
+    expect(mails[0].text).toContain("We are refunding");
+    // the customer still has it, cancelled
+    const mine = await (await customer.request(`/api/orders/${encodeURIComponent(customer.email)}`)).json();
+    expect(mine.find((o: Order) => o._id === id)?.status.status).toBe("Cancelled");
+
+    // sent again (a second tab, a double click): nothing is done twice
+    expect(await cancelOnOrderPage(id)).toMatchObject({ ok: true, message: /was already cancelled/ });
+    expect(stripe.requests.filter((r) => r.path === "/v1/refunds" && r.idempotencyKey === `refund-${id}`)).toHaveLength(
+      1,
+    );
+    expect(await cancelMails(customer.email)).toHaveLength(1);
+    expect(await stockOfLines(id)).toEqual(stockBefore.map((s) => s + 1));
+  });
+
+  it("a refund the provider refuses, or a shipped order, leaves the order as it was with a readable message", async () => {
+    const customer = await shop.customer();
+    const { id, session } = await cardOrder(customer);
+    await stripe.pay(session.id);
+    const before = await detail(id);
+    const stockBefore = await stockOfLines(id);
+    stripe.failRefunds(true);
+    try {
+      expect(await cancelOnOrderPage(id)).toEqual({
+        ok: false,
+        status: 502,
+        message: "The refund could not be made, so the order was not cancelled. Please try again later.",
+      });
+    } finally {
+      stripe.failRefunds(false);
+    }
+    const after = await detail(id);
+    expect(after.order.status.status).toBe("Pending");
+    expect(after.history).toEqual(before.history);
+    expect(await stockOfLines(id)).toEqual(stockBefore);
+    expect(await cancelMails(customer.email)).toHaveLength(0);
+    // once the provider answers again, the same button works
+    expect(await cancelOnOrderPage(id)).toMatchObject({ ok: true, message: /was refunded/ });
+
+    const { insertedId: shipped } = await placeOrder(customer, productId);
+    expect((await admin.request(`/api/orders/${shipped}`, { method: "PUT", json: { status: "Shipped" } })).status).toBe(
+      200,
+    );
+    expect(await cancelOnOrderPage(shipped)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This order has been shipped and can no longer be cancelled.",
+    });
+    expect((await detail(shipped)).order.status.status).toBe("Shipped");
+  });
+
+  it("the list cancels an unpaid order with its own Cancel, offers it only where the domain allows, and Delete of a paid order points to Cancel order", async () => {
+    const customer = await shop.customer();
+    const { insertedId: cod } = await placeOrder(customer, productId);
+    const { id: card, session } = await cardOrder(customer);
+    await stripe.pay(session.id);
+
+    const listed = async () => {
+      const path = `/dashboard/manageorders?q=${encodeURIComponent(customer.email)}`;
+      const request = new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: admin.cookie } });
+      const page = await manageOrdersPage({ request, params: {}, context: await pageContext(shop, request) } as never);
+      return Object.fromEntries(page.orders.map((o) => [o.id, [o.status, o.cancellable, o.refundsOnCancel]]));
+    };
+    expect(await listed()).toEqual({ [cod]: ["Pending", true, false], [card]: ["Pending", true, true] });
+
+    const erase = await postToPage(manageOrdersAction, admin, "/dashboard/manageorders", {
+      intent: "delete",
+      orderId: card,
+    });
+    expect(erase).toMatchObject({ ok: false, status: 409 });
+    expect(erase.message).toBe(
+      "This order is paid: cancel it first with Cancel order (which refunds it), then erase it.",
+    );
+
+    const answer = await postToPage(manageOrdersAction, admin, "/dashboard/manageorders", {
+      intent: "cancel",
+      orderId: cod,
+    });
+    expect(answer).toMatchObject({ ok: true, status: 200 });
+    expect(answer.message).toMatch(/^Cancelled order \d+: nothing was refunded \(it was not paid\)\./);
+    expect(await listed()).toEqual({ [cod]: ["Cancelled", false, false], [card]: ["Pending", true, true] });
+    expect(await cancelMails(customer.email)).toHaveLength(1);
   });
 });
 

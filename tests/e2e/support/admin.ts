@@ -182,13 +182,50 @@ export async function placeOrderWith(
   return ((await response.json()) as { order: ApiOrder }).order;
 }
 
+/** The stock of the product's first variant, as the API tells the one signed in on `request`. */
+export async function firstVariantStock(request: APIRequestContext, productId: string): Promise<number> {
+  const response = await request.get(`/api/products/${productId}`);
+  expect(response.status(), `GET /api/products/${productId}`).toBe(200);
+  return ((await response.json()) as { variants: { stock: number }[] }).variants[0].stock;
+}
+
+/**
+ * A card order of one of this product, paid: the customer signed in on `page` puts it in the cart,
+ * checks out with Card (POST /api/checkout, payment_method stripe), and pays on the provider's page
+ * (the local Stripe stand-in, which delivers its signed webhook to the shop before coming back).
+ */
+export async function placePaidCardOrder(
+  page: Page,
+  productId: string,
+  details: OrderDetails = uniqueOrderDetails(),
+): Promise<ApiOrder> {
+  const product = await page.request.get(`/api/products/${productId}`);
+  const [variant] = ((await product.json()) as { variants: { id: string }[] }).variants;
+  const added = await page.request.post("/api/cart/items", {
+    data: { variantId: variant.id, quantity: 1 },
+    headers: withOrigin(),
+  });
+  expect(added.status(), `POST /api/cart/items: ${await added.text()}`).toBe(201);
+  const placed = await page.request.post("/api/checkout", {
+    data: { ...details, checkbox: true, payment_method: "stripe" },
+    headers: { ...withOrigin(), "idempotency-key": uniqueTag("card") },
+  });
+  expect(placed.status(), `POST /api/checkout: ${await placed.text()}`).toBe(201);
+  const { order, payment } = (await placed.json()) as { order: ApiOrder; payment: { url: string | null } };
+  expect(payment.url, "the provider's payment page").toBeTruthy();
+  await page.goto(payment.url as string);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/checkout\/success\?order=/);
+  return order;
+}
+
 /** The row of the Manage Orders table that shows `text` (e.g. the unique customer name). */
 export const adminOrderRow = (page: Page, text: string) => page.getByTestId("admin-order").filter({ hasText: text });
 
 /** One cell of a Manage Orders row, by its column. */
 export const orderCell = (
   row: Locator,
-  column: "Customer" | "Product" | "Price" | "Email" | "Address" | "Phone" | "Status" | "Delete",
+  column: "Customer" | "Product" | "Price" | "Email" | "Address" | "Phone" | "Status" | "Payment" | "Cancel" | "Delete",
 ) => row.locator(`td[data-label="${column}"]`);
 
 export const orderStatusFilter = (page: Page) => page.getByRole("navigation", { name: "Filter orders by status" });

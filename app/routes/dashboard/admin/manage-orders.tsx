@@ -1,11 +1,13 @@
 import { Form, Link } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
 import { ORDER_STATUSES } from "../../../../domain/orders/status.ts";
+import * as payments from "../../../../domain/payments/index.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
 import { DomainError } from "../../../../domain/shared/errors.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
 import { formText } from "../../../../server/http/forms.ts";
+import { CancelOrderButton } from "../../../components/CancelOrderButton.tsx";
 import { ConfirmForm } from "../../../components/ConfirmForm.tsx";
 import { FilterLinks } from "../../../components/FilterLinks.tsx";
 import { CloseIcon } from "../../../components/Icons.tsx";
@@ -13,6 +15,7 @@ import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { Pagination } from "../../../components/Pagination.tsx";
 import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
+import { cancelOrderAsAdmin } from "../../../lib/cancel-order.server.ts";
 import { handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
@@ -47,7 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const exportParams = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "" && !problem));
   return {
-    orders: result.items,
+    orders: result.items.map((o) => ({
+      ...o,
+      cancellable: orders.isCancellable(o.status),
+      refundsOnCancel: payments.refundsOnCancel(o),
+    })),
     total: result.total,
     page: page.page,
     pageCount: pageCount(result.total, PAGE_SIZE),
@@ -73,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const id = formText(values, "orderId");
       if (intent === "delete") return { message: "Deleted!", ...(await orders.eraseOrder(ctx, id)) };
+      if (intent === "cancel") return cancelOrderAsAdmin(ctx, id);
       return { message: "Updated!", ...(await orders.shipOrder(ctx, id)) };
     },
     success: (result) => result.message,
@@ -190,6 +198,9 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   Payment
                 </th>
                 <th scope="col" className="px-3 py-2 font-semibold">
+                  <span className="sr-only">Cancel</span>
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
                   <span className="sr-only">Delete</span>
                 </th>
               </tr>
@@ -267,6 +278,17 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   <td className={cell} data-label="Payment">
                     <PaymentStatusBadge status={o.paymentStatus} />
                     <span className="sr-only"> ({PAYMENT_METHOD_LABELS[o.paymentMethod]})</span>
+                  </td>
+                  <td className={`${cell} ${o.cancellable ? "" : "max-md:hidden"}`} data-label="Cancel">
+                    {o.cancellable && (
+                      <CancelOrderButton
+                        order={o}
+                        fields={{ orderId: o.id }}
+                        buttonClass="btn-secondary px-3 py-1.5 text-sm"
+                      >
+                        Cancel
+                      </CancelOrderButton>
+                    )}
                   </td>
                   <td className={cell} data-label="Delete">
                     <ConfirmForm

@@ -1,12 +1,16 @@
 import { Form, Link } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
+import * as payments from "../../../../domain/payments/index.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
 import { formatDateTime } from "../../../../domain/shared/dates.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
+import { formText } from "../../../../server/http/forms.ts";
+import { CancelOrderButton } from "../../../components/CancelOrderButton.tsx";
 import { OrderLines } from "../../../components/OrderLines.tsx";
 import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
+import { cancelOrderAsAdmin } from "../../../lib/cancel-order.server.ts";
 import { handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { orNotFoundPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
@@ -20,22 +24,32 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   requireAdminPage(ctx, request);
-  return { detail: await orNotFoundPage(orders.getOrderDetail(ctx, params.orderId)) };
+  const detail = await orNotFoundPage(orders.getOrderDetail(ctx, params.orderId));
+  return {
+    detail,
+    cancellable: orders.isCancellable(detail.order.status),
+    refundsOnCancel: payments.refundsOnCancel(detail.order),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   requireAdminPage(ctx, request);
   return handleForm(request, {
-    run: () => orders.shipOrder(ctx, params.orderId),
-    success: "Shipped!",
+    run: async (values) => {
+      if (formText(values, "intent") === "cancel") return cancelOrderAsAdmin(ctx, params.orderId);
+      await orders.shipOrder(ctx, params.orderId);
+      return { message: "Shipped!" };
+    },
+    success: (result) => result.message,
   });
 }
 
 const STATUS_WORDS: Record<string, string> = PAYMENT_STATUS_LABELS;
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, history, payment, customer } = loaderData.detail;
+  const { detail, cancellable, refundsOnCancel } = loaderData;
+  const { order, history, payment, customer } = detail;
   return (
     <div>
       <p className="text-sm">
@@ -61,6 +75,11 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               Ship this order
             </button>
           </Form>
+        )}
+        {cancellable && (
+          <CancelOrderButton order={{ ...order, refundsOnCancel }} buttonClass="btn-secondary px-3 py-1.5 text-sm">
+            Cancel order
+          </CancelOrderButton>
         )}
       </div>
 
