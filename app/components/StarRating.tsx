@@ -3,26 +3,22 @@ import { StarIcon } from "./Icons.tsx";
 
 /**
  * Five stars as a radio group: arrow keys move between them, screen readers announce
- * "3 stars, 3 of 5"; hovering previews, clicking sets. Whole stars only; starts at `initial`, or
- * with no star chosen (nothing is sent then). `error` is shown beside the stars.
+ * "3 stars, 3 of 5"; hovering previews, clicking sets. Whole stars only; starts at `initial`.
  */
 export function StarRating({
   name,
-  initial,
+  initial = 2,
   label = "Rating",
-  error,
 }: {
   name: string;
   initial?: number;
   label?: string;
-  error?: string;
 }) {
   const [value, setValue] = useState(initial);
   const [hover, setHover] = useState<number | null>(null);
-  const shown = hover ?? value ?? 0;
-  const errorId = `${name}-error`;
+  const shown = hover ?? value;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset>
       <legend className="label">{label}</legend>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the hover preview is a mouse nicety; the radios carry the state */}
       <div className="flex items-center gap-1" onMouseLeave={() => setHover(null)}>
@@ -48,14 +44,9 @@ export function StarRating({
           </label>
         ))}
         <span className="ml-2 text-sm text-ink-700" aria-hidden="true">
-          {shown ? `${shown} of 5` : "Not rated yet"}
+          {shown} of 5
         </span>
       </div>
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
     </fieldset>
   );
 }

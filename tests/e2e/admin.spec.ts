@@ -5,10 +5,9 @@
 // Tests share one server with the other specs: every test makes its own customers, orders,
 // products and reviews with unique texts and finds them by that text, never by counts.
 
-import type { Locator, Page } from "@playwright/test";
 import { MANAGE_PRODUCTS_PAGE_SIZE } from "../../app/lib/page-sizes.ts";
 import { DEFAULT_MAX_UPLOAD_BYTES } from "../../domain/media/upload-rules.ts";
-import { createAccount, newAccount, signIn } from "./support/accounts.ts";
+import { newAccount, signIn } from "./support/accounts.ts";
 import {
   ADMIN_PAGES,
   adminOrderRow,
@@ -34,7 +33,7 @@ import {
   withOrigin,
 } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
-import { shopOrigin, uniqueTag } from "./support/env.ts";
+import { uniqueTag } from "./support/env.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 import { expectLoginRedirect, open } from "./support/navigation.ts";
 import {
@@ -510,62 +509,6 @@ test.describe("All Customer Review", () => {
     await expectToast(admin, "Deleted!");
     await expect(card).toHaveCount(0);
     expect((await listReviews(page.request)).map((r) => r.description)).not.toContain(description);
-  });
-});
-
-test.describe("Add A Review: no rating is chosen for the customer", () => {
-  /** Posts the review form untouched but for its text: no review, "Choose a rating." beside the stars, the text kept. */
-  async function postWithoutStars(page: Page, description: string, javaScript = true) {
-    if (javaScript) await open(page, "/dashboard/addreview");
-    else await page.goto("/dashboard/addreview");
-    const stars = page.getByRole("group", { name: "Rating" });
-    await expect(stars.getByRole("radio", { checked: true })).toHaveCount(0);
-    await page.getByLabel("Description").fill(description);
-    await page.getByRole("button", { name: "Post review" }).click();
-    await expect(stars).toHaveAccessibleDescription("Choose a rating.");
-    await expect(page.getByLabel("Description")).toHaveValue(description);
-    await expect(page.getByTestId("toast").filter({ hasText: /posted/ })).toHaveCount(0);
-    expect((await listReviews(page.request)).map((r) => r.description)).not.toContain(description);
-    return stars;
-  }
-
-  async function chooseStars(stars: Locator, name: string) {
-    // the radio buttons are visually hidden inside their star labels: click the star
-    const radio = stars.page().getByRole("radio", { name });
-    await stars.locator("label").filter({ has: radio }).click();
-    await expect(radio).toBeChecked();
-  }
-
-  test("with JavaScript: posting untouched stars asks for a rating; the chosen one is posted", async ({
-    page,
-    customer,
-  }) => {
-    expect(customer.email).toContain("@");
-    const description = `Never touched the stars ${uniqueTag("review")}`;
-    const stars = await postWithoutStars(page, description);
-    await chooseStars(stars, "3 stars");
-    await page.getByRole("button", { name: "Post review" }).click();
-    await expectToast(page, /Your review has been posted/);
-    await expect(stars.getByRole("radio", { checked: true })).toHaveCount(0); // the form starts over
-    const posted = (await listReviews(page.request)).find((r) => r.description === description);
-    expect(posted?.rating).toBe(3);
-  });
-
-  test("without JavaScript: the same, with plain form posts", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: shopOrigin() });
-    try {
-      const page = await context.newPage();
-      await createAccount(page.request, newAccount("No Script Reviewer"));
-      const description = `No script, no stars ${uniqueTag("review")}`;
-      const stars = await postWithoutStars(page, description, false);
-      await chooseStars(stars, "5 stars");
-      await page.getByRole("button", { name: "Post review" }).click();
-      await expectToast(page, /Your review has been posted/);
-      const posted = (await listReviews(page.request)).find((r) => r.description === description);
-      expect(posted?.rating).toBe(5);
-    } finally {
-      await context.close();
-    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { addReview, reviewFormInput } from "../../../domain/reviews/index.ts";
+import { addReview } from "../../../domain/reviews/index.ts";
+import { DEFAULT_RATING } from "../../../domain/reviews/rating.ts";
 import { Spinner } from "../../components/Field.tsx";
 import { StarRating } from "../../components/StarRating.tsx";
 import { Toast, toastFor } from "../../components/Toast.tsx";
@@ -16,8 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   requireSignedIn(ctx, request);
   return handleForm(request, {
-    // a star must be chosen here: the widget starts with none, and posting it untouched asks for one
-    schema: reviewFormInput,
     run: async (values) => ({ review: await addReview(ctx, values), postedAt: Date.now() }),
     success: "Thank you! Your review has been posted.",
   });
@@ -26,10 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AddReview({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const failed = actionData?.ok === false ? actionData : undefined;
-  const error = failed?.fields.description;
-  // without JavaScript a refused post is a new page: it keeps what was typed and chosen
-  const rating = Number(failed?.values.rating) || undefined;
+  const error = actionData?.ok ? undefined : actionData?.fields.description;
   return (
     <div>
       <h1 className="section-title">Add A Review</h1>
@@ -41,7 +37,7 @@ export default function AddReview({ actionData }: Route.ComponentProps) {
         className="mt-6 max-w-xl space-y-5 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm"
         noValidate
       >
-        <StarRating name="rating" initial={rating} error={failed?.fields.rating} />
+        <StarRating name="rating" initial={DEFAULT_RATING} />
         <div>
           <label htmlFor="description" className="label">
             Description
@@ -55,7 +51,6 @@ export default function AddReview({ actionData }: Route.ComponentProps) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "description-error" : undefined}
             placeholder="What did you buy, and how do you like it?"
-            defaultValue={failed?.values.description}
           />
           {error && (
             <p id="description-error" className="field-error">
