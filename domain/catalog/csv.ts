@@ -548,11 +548,7 @@ const stockTyped = (r: CsvRow, v: { stock: number }) =>
 
 /** Writes a row's stock; with stock_at_export only if the stock is still that (an order may land between plan and write). */
 async function setImportedStock(trx: DomainContext["db"], variantId: string, r: CsvRow): Promise<void> {
-  if (r.stockAtExport === undefined) {
-    await inventory.setStock({ db: trx }, variantId, r.stock);
-    return;
-  }
-  if (!(await inventory.setStockIfStill({ db: trx }, variantId, r.stock, r.stockAtExport))) {
+  if (!(await inventory.setTypedStock({ db: trx }, variantId, r.stock, r.stockAtExport))) {
     throw new DomainError(
       "conflict",
       `The stock of ${r.sku} changed while the file was imported (an order?): nothing was imported. Try again.`,

@@ -251,23 +251,16 @@ async function saveVariants(
       options: old.options,
       priceCents: old.ownPrice ? old.priceCents : null,
     };
-    // a page that says what stock it showed changes the stock only where the admin typed a new one
-    const typed = v.stockWas === undefined ? old.stock !== v.stock : v.stock !== v.stockWas;
+    const typed = inventory.stockTyped(v.stock, v.stockWas, old.stock);
     const stock = typed ? v.stock : old.stock;
     const d = diff({ ...was, stock: old.stock, position: old.position }, { ...row, stock, position });
     if (Object.keys(d).length === 0) continue;
     await repo.updateVariantRow(trx, old.id, { ...row, position });
-    if (typed) {
-      const written =
-        v.stockWas === undefined
-          ? await inventory.setStock({ db: trx }, old.id, v.stock)
-          : await inventory.setStockIfStill({ db: trx }, old.id, v.stock, v.stockWas);
-      if (!written) {
-        throw new DomainError("conflict", "A variant's stock changed while you were editing: nothing was saved.", {
-          [`variants.${position}.stock`]:
-            "The stock changed meanwhile (an order?): reload the page to see it, then save again.",
-        });
-      }
+    if (typed && !(await inventory.setTypedStock({ db: trx }, old.id, v.stock, v.stockWas))) {
+      throw new DomainError("conflict", "A variant's stock changed while you were editing: nothing was saved.", {
+        [`variants.${position}.stock`]:
+          "The stock changed meanwhile (an order?): reload the page to see it, then save again.",
+      });
     }
     for (const [field, change] of Object.entries(d)) changes[`variant ${old.sku} ${field}`] = change;
   }

@@ -60,13 +60,11 @@ export async function updateVariant(ctx: DomainContext, id: string, input: unkno
   const fields = parseInput(variantUpdateInput, input);
   const [variant] = await findVariants(ctx, [id]);
   if (!variant) throw notFound("Variant");
-  // a page that says what stock it showed changes the stock only where the admin typed a new one
   const { stock: typed, stockWas: was } = fields;
-  const stock = typed !== undefined && (was === undefined || typed !== was) ? typed : undefined;
+  const stock = typed !== undefined && inventory.stockTyped(typed, was, variant.stock) ? typed : undefined;
   await inTransaction(ctx.db, async (trx) => {
-    if (stock !== undefined && was === undefined) await inventory.setStock({ db: trx }, id, stock);
-    if (stock !== undefined && was !== undefined && !(await inventory.setStockIfStill({ db: trx }, id, stock, was))) {
-      throw await stockChanged(trx, id, stock, was);
+    if (stock !== undefined && !(await inventory.setTypedStock({ db: trx }, id, stock, was))) {
+      throw await stockChanged(trx, id, stock, was ?? variant.stock);
     }
     if (fields.price !== undefined) {
       await repo.setVariantPrice(trx, id, fields.price === null ? null : toCents(fields.price));

@@ -10,8 +10,8 @@ export {
   returnStock,
   type Shortage,
   type StockMove,
-  setStock,
-  setStockIfStill,
+  setTypedStock,
   stockKeepingBoth,
+  stockTyped,
   takeStock,
 } from "./service.ts";

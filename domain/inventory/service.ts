@@ -50,11 +50,28 @@ export async function takeStock(
 /** Puts stock back, inside the caller's transaction. */
 export const returnStock = (ctx: DataContext, moves: repo.StockMove[]) => repo.giveBack(ctx.db, moves);
 
-export const setStock = (ctx: DataContext, variantId: string, stock: number) => repo.setStock(ctx.db, variantId, stock);
+/**
+ * Whether a page asks for a new stock: its figure differs from the stock it showed (`was`) or, when it
+ * does not say what it showed, from the stock now. A page that says leaves a sale made meanwhile alone.
+ */
+export const stockTyped = (stock: number, was: number | undefined, now: number) => stock !== (was ?? now);
 
-/** Sets the stock an admin typed over the value their page showed, only if no order changed it since (0: it did). */
-export const setStockIfStill = (ctx: DataContext, variantId: string, stock: number, was: number) =>
-  repo.setStockIfStill(ctx.db, variantId, stock, was);
+/**
+ * Writes a stock an admin typed. With `was` (what their page or file showed), only if the stock is
+ * still that: false when an order (or another admin) changed it meanwhile, and nothing was written.
+ */
+export async function setTypedStock(
+  ctx: DataContext,
+  variantId: string,
+  stock: number,
+  was: number | undefined,
+): Promise<boolean> {
+  if (was === undefined) {
+    await repo.setStock(ctx.db, variantId, stock);
+    return true;
+  }
+  return (await repo.setStockIfStill(ctx.db, variantId, stock, was)) > 0;
+}
 
 /**
  * The stock that keeps both an admin's change and what happened since they read the stock: `typed` over
