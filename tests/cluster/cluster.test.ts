@@ -324,11 +324,14 @@ describe("a rolling restart under steady load", () => {
       }
     };
     const clients = Array.from({ length: 6 }, (_, n) => client(n));
-    /** what haproxy's stats socket said about each instance, every 50 ms */
-    const observed: { at: number; states: Record<string, string> }[] = [];
+    /** what haproxy's stats socket said about each instance, every 50 ms: the state held at some moment between
+     * `asked` and `at` (the socket's answer takes a few milliseconds) */
+    const observed: { asked: number; at: number; states: Record<string, string> }[] = [];
     const watcher = (async () => {
       while (running) {
-        observed.push({ at: Date.now(), states: await cluster.lb.serverStates() });
+        const asked = Date.now();
+        const states = await cluster.lb.serverStates();
+        observed.push({ asked, at: Date.now(), states });
         await delay(50);
       }
     })();
@@ -367,8 +370,13 @@ describe("a rolling restart under steady load", () => {
       // …and until it was seen back in rotation, every request sent went to the other instance
       const backAt = observed.find((o) => o.at > phase.exited && o.states[phase.name]?.startsWith("UP"))?.at;
       expect(backAt, `haproxy saw ${phase.name} back`).toBeDefined();
-      const lastSeenDown = observed.findLast((o) => o.at < (backAt ?? Number.POSITIVE_INFINITY))?.at ?? 0;
-      const whileDown = outcomes.filter((o) => o.sent > (outOfRotation ?? 0) && o.sent < lastSeenDown);
+      // surely out of rotation: from the end of the first reading that said DOWN to the start of the last one
+      // (a reading's state is from somewhere inside it), for requests answered within that span
+      const lastSeenDown =
+        observed.findLast(
+          (o) => o.at < (backAt ?? Number.POSITIVE_INFINITY) && o.states[phase.name]?.startsWith("DOWN"),
+        )?.asked ?? 0;
+      const whileDown = outcomes.filter((o) => o.sent > (outOfRotation ?? 0) && o.at < lastSeenDown);
       expect(whileDown.length, `requests while ${phase.name} was out of rotation`).toBeGreaterThan(0);
       expect(whileDown.filter((o) => o.servedBy !== other(phase.name))).toEqual([]);
       // and it served again after its restart
