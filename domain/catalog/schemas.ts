@@ -2,12 +2,14 @@ import { z } from "zod";
 import { pageQuery } from "../shared/pagination.ts";
 import { hasNoNul, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
 import {
+  DEFAULT_NEW_STOCK,
   MAX_ALT_LENGTH,
   MAX_IMAGES,
   MAX_OPTION_VALUES,
   MAX_OPTIONS,
   MAX_PRICE_DOLLARS,
   MAX_SEARCH_LENGTH,
+  MAX_STOCK,
   MAX_VARIANTS,
 } from "./limits.ts";
 
@@ -86,10 +88,8 @@ export const productListQuery = pageQuery
   });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
-/** Stock a new product starts with when the admin does not say. */
-export const DEFAULT_NEW_STOCK = 100;
-/** The most one variant may have in stock. */
-export const MAX_STOCK = 1_000_000;
+export const PRODUCT_STATUSES = ["draft", "published"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const stockSchema = z
   .number({ error: "Stock must be a whole number." })
@@ -136,6 +136,11 @@ export const productInput = z.object({
       stockSchema.optional(),
     )
     .transform((v) => v ?? DEFAULT_NEW_STOCK),
+  // a draft is seen only by admins until it is published (on its edit page)
+  status: z.preprocess(
+    emptyIsAbsent,
+    z.enum(PRODUCT_STATUSES, { error: "Status must be draft or published." }).default("published"),
+  ),
 });
 export type ProductInput = z.infer<typeof productInput>;
 
@@ -158,14 +163,20 @@ export const variantUpdateInput = z
 // ── editing a product (the edit page and `PUT /api/products/{id}`) ──
 
 /** A product is a draft (hidden from the storefront and the public API) or published. */
-export const PRODUCT_STATUSES = ["draft", "published"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** Which products an admin's list shows; everyone else sees published ones only. */
 export const STATUS_FILTERS = ["published", "draft", "all"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export { MAX_ALT_LENGTH, MAX_IMAGES, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from "./limits.ts";
+export {
+  DEFAULT_NEW_STOCK,
+  MAX_ALT_LENGTH,
+  MAX_IMAGES,
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_STOCK,
+  MAX_VARIANTS,
+} from "./limits.ts";
 
 /** SKUs: letters, digits and - _ . / (what spreadsheets and barcode labels keep intact). */
 export const skuSchema = z

@@ -149,6 +149,7 @@ export async function addProduct(
         imageWidth: stored.width,
         imageHeight: stored.height,
         position,
+        status: fields.status,
         categoryIds: categories.map((c) => c.id),
         options: [],
         variants: [
@@ -167,7 +168,7 @@ export async function addProduct(
       await recordAudit(trx, ctx.actor, {
         action: "product.create",
         target: { type: "product", id },
-        summary: `Added product “${fields.title}”`,
+        summary: `Added product “${fields.title}”${fields.status === "draft" ? " as a draft" : ""}`,
       });
     });
   } catch (e) {

@@ -405,6 +405,58 @@ test.describe("Add Product", () => {
       await removeProduct(admin.request, productId);
     }
   });
+  test("a product added as a draft with its own stock stays out of the shop and starts with that stock", async ({
+    admin,
+    request,
+  }) => {
+    const { word, title } = uniqueProduct("Drafted Floor Lamp");
+    await openAdminPage(admin, "/dashboard/addnewproduct", "Add A Product");
+    const stock = admin.getByLabel("Stock on hand", { exact: true });
+    // the stock a product starts with is shown, not implied
+    await expect(stock).toHaveValue("100");
+    await expect(admin.getByRole("radio", { name: /^Published/ })).toBeChecked();
+    await admin.getByLabel("Title", { exact: true }).fill(title);
+    await admin.getByRole("group", { name: "Categories" }).getByText("Accessories", { exact: true }).click();
+    await admin.getByLabel("Price (USD)", { exact: true }).fill("59");
+    await admin.getByLabel("Feature 1", { exact: true }).fill("Stands tall");
+    await admin.getByLabel("Image", { exact: true }).setInputFiles({
+      name: "lamp.png",
+      mimeType: "image/png",
+      buffer: await makePng(64, 64),
+    });
+    // a negative stock is named beside its field, and the rest is kept
+    await stock.fill("-3");
+    await admin.getByRole("button", { name: "Add product" }).click();
+    await expectFieldError(stock, /Stock cannot be negative/);
+    await expect(admin.getByLabel("Title", { exact: true })).toHaveValue(title);
+    expect(await (await request.get(`/api/products?q=${word}`)).json()).toEqual([]);
+
+    await stock.fill("7");
+    await admin.getByRole("radio", { name: /^Draft/ }).check();
+    await admin.getByLabel("Image", { exact: true }).setInputFiles({
+      name: "lamp.png",
+      mimeType: "image/png",
+      buffer: await makePng(64, 64),
+    });
+    await admin.getByRole("button", { name: "Add product" }).click();
+    const added = admin.getByRole("alertdialog", { name: "Product has been added!" });
+    await expect(added).toBeVisible();
+    const href = (await added.getByRole("link", { name: "see it in the catalogue" }).getAttribute("href")) ?? "";
+    const productId = href.replace(/^\/product\//, "");
+    try {
+      // customers neither find it nor open it
+      expect(await (await request.get(`/api/products?q=${word}`)).json()).toEqual([]);
+      expect((await request.get(`/api/products/${productId}`)).status()).toBe(404);
+      // the admin sees the draft, with the stock typed
+      const asAdmin = await admin.request.get(`/api/products/${productId}`);
+      expect(asAdmin.status()).toBe(200);
+      const product = await asAdmin.json();
+      expect(product.status).toBe("draft");
+      expect(product.variants.map((v: { stock: number }) => v.stock)).toEqual([7]);
+    } finally {
+      await removeProduct(admin.request, productId);
+    }
+  });
 });
 
 test.describe("Manage Products ('All Product')", () => {

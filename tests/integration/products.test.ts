@@ -86,6 +86,42 @@ describe("POST /api/products", () => {
     expect(image.headers.get("content-type")).toBe("image/webp");
   });
 
+  it("adds a draft with the stock it is given, published with 100 when neither is said", async () => {
+    const admin = await shop.admin();
+    const add = async (fields: Record<string, string>) =>
+      admin.request("/api/products", {
+        method: "POST",
+        body: productForm({ ...validFields, ...fields }, { data: await pngImage(), type: "image/png" }),
+      });
+    const stored = (id: string) =>
+      shop.db
+        .selectFrom("product")
+        .innerJoin("product_variant", "product_variant.product_id", "product.id")
+        .select(["product.status", "product_variant.stock"])
+        .where("product.id", "=", id)
+        .execute();
+    const draft = await add({ status: "draft", stock: "12" });
+    expect(draft.status).toBe(201);
+    const draftId = (await draft.json()).insertedId;
+    expect(await stored(draftId)).toEqual([{ status: "draft", stock: 12 }]);
+    expect((await shop.anonymous.request(`/api/products/${draftId}`)).status).toBe(404);
+    const plainId = (await (await add({})).json()).insertedId;
+    expect(await stored(plainId)).toEqual([{ status: "published", stock: 100 }]);
+    // the catalogue's other tests count published products against the table
+    await admin.request(`/api/products/${draftId}`, { method: "DELETE" });
+    await admin.request(`/api/products/${plainId}`, { method: "DELETE" });
+
+    for (const [fields, field] of [
+      [{ status: "hidden" }, "status"],
+      [{ stock: "-1" }, "stock"],
+      [{ stock: "2.5" }, "stock"],
+    ] as const) {
+      const res = await unchanged(shop, () => add(fields));
+      const error = await expectError(res, 422, "validation_failed");
+      expect(Object.keys(error.fields ?? {}), JSON.stringify(fields)).toEqual([field]);
+    }
+  });
+
   it("refuses customers (403) and anonymous visitors (401), storing nothing", async () => {
     const customer = await shop.customer();
     const form = async () => productForm(validFields, { data: await pngImage(), type: "image/png" });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import * as catalog from "../../../../domain/catalog/index.ts";
+import { DEFAULT_NEW_STOCK, MAX_STOCK } from "../../../../domain/catalog/limits.ts";
 import { readImageUpload } from "../../../../domain/media/index.ts";
 import {
   ACCEPTED_IMAGE_TYPES,
@@ -10,6 +11,7 @@ import {
 import { DomainError } from "../../../../domain/shared/errors.ts";
 import { CategoryPicker } from "../../../components/CategoryPicker.tsx";
 import { Field, Spinner } from "../../../components/Field.tsx";
+import { ProductStatusField } from "../../../components/ProductStatusField.tsx";
 import { Toast } from "../../../components/Toast.tsx";
 import { formFailure, handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
@@ -158,6 +160,7 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         noValidate
       >
         <Field className="sm:col-span-2" label="Title" name="title" required defaultValue={v?.title} error={f.title} />
+        <ProductStatusField checked={v?.status ?? "published"} error={f.status} />
         <CategoryPicker
           categories={categories}
           checked={new Set(v?.Categories?.split(",") ?? [])}
@@ -172,7 +175,17 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
           defaultValue={v?.price}
           error={f.price}
         />
-        <div className="hidden sm:block" />
+        <Field
+          label="Stock on hand"
+          name="stock"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_STOCK}
+          step={1}
+          defaultValue={v?.stock ?? DEFAULT_NEW_STOCK}
+          error={f.stock}
+        />
         <Field
           className="sm:col-span-2"
           label="Feature 1"

@@ -9,6 +9,7 @@ import { toDollars } from "../../../../domain/shared/money.ts";
 import { type FormInput, formText } from "../../../../server/http/forms.ts";
 import { CategoryPicker } from "../../../components/CategoryPicker.tsx";
 import { Field, Spinner } from "../../../components/Field.tsx";
+import { ProductStatusField } from "../../../components/ProductStatusField.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
 import { useImageUrls } from "../../../lib/images.ts";
@@ -519,18 +520,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           defaultValue={v?.title ?? product.title}
           error={f.title}
         />
-        <fieldset className="sm:col-span-2">
-          <legend className="label">Status</legend>
-          <div className="flex flex-wrap gap-4">
-            {(["published", "draft"] as const).map((s) => (
-              <label key={s} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="status" value={s} defaultChecked={(v?.status ?? product.status) === s} />
-                {s === "published" ? "Published (in the shop)" : "Draft (hidden from customers)"}
-              </label>
-            ))}
-          </div>
-          <ErrorText id="status-error" message={f.status} />
-        </fieldset>
+        <ProductStatusField checked={v?.status ?? product.status} error={f.status} />
         <CategoryPicker categories={categories} checked={checked} error={f.Categories} />
         <Field
           label="Price (USD)"
