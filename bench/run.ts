@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { freePort, type RunningPostgres, startPostgres } from "../scripts/postgres.ts";
 import { type LoadFigures, measure, signIn, type Target } from "./http.ts";
 import { rssMb } from "./process-stats.ts";
-import { measureSearch, searchQueries, warmUp, warmUpQueries } from "./search.ts";
+import { measureSearch, QUERIES_PER_KIND, searchQueries, warmUp, warmUpQueries } from "./search.ts";
 import { seedLargeShop } from "./seed-large.ts";
 import { type RunningServer, startServer } from "./server.ts";
 import { snapshotBuild } from "./snapshot.ts";
@@ -383,8 +383,10 @@ async function main(): Promise<number> {
   const rssAtStart = rssMb(server.pid);
   heading("Search, one client (GET /api/search)");
   try {
-    const kinds = await phase("search queries", () => searchQueries(origin, seeded.products, 40));
-    const warmUpWith = await phase("warm-up queries", () => warmUpQueries(origin, seeded.products, 40, kinds));
+    const kinds = await phase("search queries", () => searchQueries(origin, seeded.products, QUERIES_PER_KIND));
+    const warmUpWith = await phase("warm-up queries", () =>
+      warmUpQueries(origin, seeded.products, QUERIES_PER_KIND, kinds),
+    );
     const cold = await phase("search warm-up", () => warmUp(origin, warmUpWith));
     const figures = await phase("search latency", () => measureSearch(origin, kinds));
     console.log(
