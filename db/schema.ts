@@ -223,6 +223,14 @@ export interface BlogArticleTable {
   position: number;
 }
 
+/** A help page an admin has written (migration 0018); `body` is plain text, paragraphs apart by a blank line. */
+export interface HelpPageTable {
+  slug: string;
+  body: string;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
 export interface StoreLocationTable {
   id: string;
   country: string;
@@ -364,6 +372,7 @@ export interface Database {
   review: ReviewTable;
   blog_article: BlogArticleTable;
   store_location: StoreLocationTable;
+  help_page: HelpPageTable;
   testimonial: TestimonialTable;
   contact_message: ContactMessageTable;
   shop_setting: ShopSettingTable;

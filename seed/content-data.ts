@@ -169,3 +169,68 @@ export const testimonials: TestimonialSeed[] = [
     rating: 4,
   },
 ];
+
+/** The demo shop's help pages (an admin rewrites them on /dashboard/pages). */
+export const helpPages: { slug: string; body: string }[] = [
+  {
+    slug: "terms",
+    body: `These terms apply to every order placed in this demo shop. By placing an order you accept them.
+
+## Orders and prices
+- Prices are shown in US dollars and include taxes where the law asks for them.
+- An order is accepted when you receive its confirmation by email.
+- We may cancel an order when a product turns out to be unavailable; you are then refunded in full.
+
+## Payment
+You pay by card through our payment provider, or on delivery. Your card details never reach our servers.
+
+## Your data
+We keep what we need to deliver your orders and answer your questions, and nothing is sold to anyone.`,
+  },
+  {
+    slug: "returns",
+    body: `You may return any product within 30 days of its delivery, for any reason.
+
+## How to return
+- Write to us through the contact page with your order number.
+- Pack the product with its accessories and send it to the address we give you.
+- We refund the price within 14 days of receiving it, to the way you paid.
+
+## Exchanges
+To exchange a size or a colour, return the product and place a new order: the new one ships at once.`,
+  },
+  {
+    slug: "shipping",
+    body: `Orders leave our warehouse within two working days.
+
+## Delivery times
+- Within the country: 2 to 4 working days.
+- Abroad: 5 to 10 working days.
+
+Shipping is free on orders over $100. You receive an email with the tracking number when your order ships.`,
+  },
+  {
+    slug: "size-guide",
+    body: `Our clothing follows international sizes. Measure a garment that fits you well and compare.
+
+## Tops and jackets (chest, cm)
+- S: 88–96
+- M: 96–104
+- L: 104–112
+- XL: 112–120
+
+## Shoes
+European sizes. Between two sizes, choose the larger one.`,
+  },
+  {
+    slug: "faqs",
+    body: `## When will my order arrive?
+See Shipping & Delivery: most orders arrive within a week.
+
+## Can I change or cancel my order?
+Yes, until it ships: open My Orders in your dashboard and press Cancel.
+
+## Do you ship abroad?
+Yes, to most countries.`,
+  },
+];

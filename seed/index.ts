@@ -17,7 +17,7 @@ import { newId } from "../domain/shared/ids.ts";
 import * as wishlist from "../domain/wishlist/index.ts";
 import { artCacheDir, artKey, readCachedArt, writeCachedArt } from "./art-cache.ts";
 import { categories, demoProducts, type ProductSeed } from "./catalogue-data.ts";
-import { blogArticles, storeLocations, testimonials } from "./content-data.ts";
+import { blogArticles, helpPages, storeLocations, testimonials } from "./content-data.ts";
 import { blogArtSvg, productArtSvg } from "./product-art.ts";
 import { variantsFor } from "./variants.ts";
 
@@ -142,6 +142,7 @@ export async function writeContent(db: DB, articleImages: StoredImage[]): Promis
       articles: blogArticles.map((a, i) => ({ ...a, imageKey: articleImages[i].key, position: i })),
       stores: storeLocations.map((s, i) => ({ ...s, position: i })),
       testimonials: testimonials.map((t, i) => ({ ...t, position: i })),
+      helpPages,
     },
   );
 }

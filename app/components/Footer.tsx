@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HELP_PAGES } from "../../domain/content/help-rules.ts";
 import { telHref } from "../lib/format.ts";
 import { MailIcon, PhoneIcon, PinIcon } from "./Icons.tsx";
 import { PaymentBadges } from "./PaymentBadges.tsx";
@@ -21,8 +22,12 @@ const infoLinks = [
   { to: "/dashboard", label: "My Account" },
 ];
 
-// The shop has no pages for these yet; they lead home, as they always have.
-const helpLinks = ["Terms & Conditions", "Returns & Exchanges", "Shipping & Delivery", "News", "Size Guide", "FAQs"];
+// the help pages an admin writes, with the blog for News (in the spec's order)
+const helpLinks = [
+  ...HELP_PAGES.slice(0, 3).map((p) => ({ to: `/help/${p.slug}`, label: p.title })),
+  { to: "/blogs", label: "News" },
+  ...HELP_PAGES.slice(3).map((p) => ({ to: `/help/${p.slug}`, label: p.title })),
+];
 
 export function Footer({ shopName, contact }: { shopName: string; contact: FooterContact }) {
   const heading = "mb-4 text-sm font-semibold uppercase tracking-wider text-white";
@@ -91,10 +96,10 @@ export function Footer({ shopName, contact }: { shopName: string; contact: Foote
             Help
           </h2>
           <ul className="space-y-2">
-            {helpLinks.map((label) => (
-              <li key={label}>
-                <Link className={link} to="/">
-                  {label}
+            {helpLinks.map((l) => (
+              <li key={l.to}>
+                <Link className={link} to={l.to}>
+                  {l.label}
                 </Link>
               </li>
             ))}

@@ -1,8 +1,9 @@
 import * as catalog from "../../domain/catalog/index.ts";
+import * as content from "../../domain/content/index.ts";
 import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/sitemap";
 
-/** Every public page. The blog articles are the four static ones. */
+/** Every public page but the help pages (those written are added). The blog articles are the four static ones. */
 const PAGES = [
   "/",
   "/product",
@@ -27,11 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   const base = ctx.config.publicUrl;
   const products = await catalog.listProductIds(ctx);
+  const helpPages = await content.writtenHelpPages(ctx);
   const url = (path: string) => `<url><loc>${escapeXml(base + path)}</loc></url>`;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...PAGES.map(url),
+    ...[...PAGES, ...helpPages].map(url),
     ...products.map((id) => url(`/product/${encodeURIComponent(id)}`)),
     "</urlset>",
     "",

@@ -16,6 +16,7 @@ import * as paymentPage from "./0014_payment_page.ts";
 import * as skuUniqueWithoutCase from "./0015_sku_unique_without_case.ts";
 import * as searchWordsInMemory from "./0016_search_words_in_memory.ts";
 import * as searchInMemoryOnPostgres from "./0017_search_in_memory_on_postgres.ts";
+import * as helpPages from "./0018_help_pages.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015_sku_unique_without_case": skuUniqueWithoutCase,
   "0016_search_words_in_memory": searchWordsInMemory,
   "0017_search_in_memory_on_postgres": searchInMemoryOnPostgres,
+  "0018_help_pages": helpPages,
 };

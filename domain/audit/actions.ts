@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "inventory.adjust",
   "review.delete",
   "mail.retry",
+  "help.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,8 +4,10 @@ export {
   CONTACT_MESSAGE_MIN_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
 } from "./contact-rules.ts";
+export { getHelpPage, type HelpPage, listHelpPages, saveHelpPage, writtenHelpPages } from "./help-pages.ts";
+export { HELP_PAGE_MAX_LENGTH, HELP_PAGES, type HelpBlock, type HelpPageSlug, helpBlocks } from "./help-rules.ts";
 export type { BlogArticle, NewArticle, StoreLocation, Testimonial } from "./repository.ts";
-export { contactInput } from "./schemas.ts";
+export { contactInput, helpPageInput } from "./schemas.ts";
 export {
   clearContent,
   countArticles,

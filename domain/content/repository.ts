@@ -1,4 +1,5 @@
 import type { DB } from "../../db/connection.ts";
+import { toIso } from "../../db/dialect.ts";
 
 export type BlogArticle = {
   slug: string;
@@ -84,6 +85,7 @@ export async function insertContent(
 }
 
 export async function deleteAll(db: DB): Promise<void> {
+  await db.deleteFrom("help_page").execute();
   await db.deleteFrom("blog_article").execute();
   await db.deleteFrom("store_location").execute();
   await db.deleteFrom("testimonial").execute();
@@ -95,4 +97,29 @@ export async function countArticles(db: DB): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+export type HelpPageRow = { slug: string; body: string; updatedAt: string; updatedBy: string | null };
+
+export async function findHelpPage(db: DB, slug: string): Promise<HelpPageRow | undefined> {
+  const row = await db.selectFrom("help_page").selectAll().where("slug", "=", slug).executeTakeFirst();
+  return row && { slug: row.slug, body: row.body, updatedAt: toIso(row.updated_at), updatedBy: row.updated_by };
+}
+
+export async function listHelpPages(db: DB): Promise<Omit<HelpPageRow, "body">[]> {
+  const rows = await db.selectFrom("help_page").select(["slug", "updated_at", "updated_by"]).execute();
+  return rows.map((r) => ({ slug: r.slug, updatedAt: toIso(r.updated_at), updatedBy: r.updated_by }));
+}
+
+/** The page's text (a row per written page; an empty text removes the row). */
+export async function writeHelpPage(db: DB, slug: string, body: string, at: string, by: string | null): Promise<void> {
+  if (!body) {
+    await db.deleteFrom("help_page").where("slug", "=", slug).execute();
+    return;
+  }
+  await db
+    .insertInto("help_page")
+    .values({ slug, body, updated_at: at, updated_by: by })
+    .onConflict((oc) => oc.column("slug").doUpdateSet({ body, updated_at: at, updated_by: by }))
+    .execute();
 }

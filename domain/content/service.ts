@@ -59,13 +59,14 @@ export async function sendContactMessage(
 
 // ── for the shop itself (the seed): no actor, the caller is trusted ──
 
-/** Saves blog articles (their images already stored), store locations and testimonials. */
+/** Saves blog articles (their images already stored), store locations, testimonials and help pages. */
 export async function importContent(
   ctx: DataContext,
   content: {
     articles: repo.NewArticle[];
     stores: (Omit<repo.StoreLocation, "id"> & { position: number })[];
     testimonials: (Omit<repo.Testimonial, "id"> & { position: number })[];
+    helpPages?: { slug: string; body: string }[];
   },
 ): Promise<void> {
   await repo.insertContent(ctx.db, {
@@ -73,6 +74,8 @@ export async function importContent(
     stores: content.stores.map((s) => ({ ...s, id: newId() })),
     testimonials: content.testimonials.map((t) => ({ ...t, id: newId() })),
   });
+  const at = new Date().toISOString();
+  for (const page of content.helpPages ?? []) await repo.writeHelpPage(ctx.db, page.slug, page.body, at, null);
 }
 
 export const clearContent = (ctx: DataContext) => repo.deleteAll(ctx.db);

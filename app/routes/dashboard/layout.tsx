@@ -87,6 +87,7 @@ const adminLinks = [
   { to: "/dashboard/reviews", label: "All Customer Reviews" },
   { to: "/dashboard/makeadmin", label: "Make Admin" },
   { to: "/dashboard/mail", label: "Mail" },
+  { to: "/dashboard/pages", label: "Help pages" },
   { to: "/dashboard/customers", label: "Customers" },
   { to: "/dashboard/audit", label: "Audit log" },
 ];
