@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
-import { DomainError } from "../shared/errors.ts";
+import { DomainError, type FieldErrors } from "../shared/errors.ts";
 import { type Paged, pageQuery } from "../shared/pagination.ts";
 import { hasNoNul } from "../shared/schemas.ts";
 import { parseQuery } from "../shared/validation.ts";
@@ -15,11 +15,11 @@ export { LOW_STOCK_THRESHOLD } from "./limits.ts";
 
 export type Shortage = { variantId: string; available: number; wanted: number };
 
-/** Refused because stock ran out: 409 `out_of_stock`, naming each variant that is short. */
+/** Refused because stock ran out: 409 `out_of_stock`, naming each variant that is short (and the field, if any). */
 export class OutOfStock extends DomainError {
   readonly shortages: Shortage[];
-  constructor(shortages: Shortage[], message: string) {
-    super("out_of_stock", message);
+  constructor(shortages: Shortage[], message: string, fields?: FieldErrors) {
+    super("out_of_stock", message, fields);
     this.shortages = shortages;
   }
 }

@@ -96,6 +96,47 @@ describe("placeOrder", () => {
   });
 });
 
+describe("placeOrder with the price the page showed (priceSeen)", () => {
+  it("places the order at that price, and refuses one whose price changed since (nothing written)", async () => {
+    const ada = await shop.user("ada@example.com");
+    const productId = await shop.product("Walnut stool", 4_999);
+    const ctx = shop.as(actorFor(ada));
+    const placed = await placeOrder(ctx, { ...shipping, productId, quantity: "3", priceSeen: "4999" });
+    expect(placed.totalCents).toBe(14_997);
+    await shop.db.updateTable("product_variant").set({ price_cents: 5_499 }).execute();
+    await expect(placeOrder(ctx, { ...shipping, productId, quantity: 3, priceSeen: 4_999 })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("it is now $54.99"),
+    });
+    expect(await orderCount()).toBe(1);
+    // without it, today's price as before
+    expect((await placeOrder(ctx, { ...shipping, productId })).totalCents).toBe(5_499);
+  });
+
+  it("refuses a priceSeen that is not a price", async () => {
+    const ada = await shop.user("ada@example.com");
+    const productId = await shop.product();
+    for (const priceSeen of ["abc", -1, 12.5, null, true]) {
+      await expect(
+        placeOrder(shop.as(actorFor(ada)), { ...shipping, productId, priceSeen }),
+        JSON.stringify(priceSeen),
+      ).rejects.toMatchObject({ code: "validation_failed", fields: { priceSeen: "The price seen is not a price." } });
+    }
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("names the quantity when it is more than in stock", async () => {
+    const ada = await shop.user("ada@example.com");
+    const productId = await shop.product();
+    await shop.db.updateTable("product_variant").set({ stock: 2 }).execute();
+    await expect(placeOrder(shop.as(actorFor(ada)), { ...shipping, productId, quantity: 3 })).rejects.toMatchObject({
+      code: "out_of_stock",
+      fields: { quantity: "Only 2 left: order 2 or fewer." },
+    });
+    expect(await orderCount()).toBe(0);
+  });
+});
+
 describe("placeOrder with a request key", () => {
   it("answers the same key twice with one order", async () => {
     const ada = await shop.user("ada@example.com");

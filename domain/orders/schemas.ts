@@ -3,12 +3,10 @@ import { PAYMENT_STATUSES, paymentMethodSchema } from "../payments/index.ts";
 import { pageQuery } from "../shared/pagination.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
 import { emailSchema, hasNoNul, idSchema, oneLineText, requiredText } from "../shared/schemas.ts";
+import { MAX_LINE_QUANTITY, MAX_ORDER_TOTAL_CENTS } from "./limits.ts";
 import { ORDER_STATUSES } from "./status.ts";
 
-/** How many of one product a line may hold. */
-export const MAX_LINE_QUANTITY = 99;
-/** The most one order may total, in cents ($10,000,000.00): far above any real order, far inside the columns. */
-export const MAX_ORDER_TOTAL_CENTS = 1_000_000_000;
+export { MAX_LINE_QUANTITY, MAX_ORDER_TOTAL_CENTS } from "./limits.ts";
 
 const accepted = z
   .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal("")], {
@@ -55,6 +53,19 @@ export const orderInput = shippingInput.extend({
   /** the customer the order is for, when the client names one: it must be the signed-in customer */
   customerEmail: emailSchema.optional(),
   requestKey: requestKeySchema.optional(),
+  /**
+   * The unit price (cents) the customer's page showed: the order is refused (409) when the price
+   * changed since (decision 035). Absent: placed at today's price, as before.
+   */
+  priceSeen: z.preprocess(
+    (v) => (v === "" ? undefined : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ error: "The price seen is not a price." })
+      .int("The price seen is not a price.")
+      .min(0, "The price seen is not a price.")
+      .max(MAX_ORDER_TOTAL_CENTS, "The price seen is not a price.")
+      .optional(),
+  ),
 });
 export type OrderInput = z.infer<typeof orderInput>;
 

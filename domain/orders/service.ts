@@ -173,7 +173,24 @@ export async function placeOrder(ctx: DomainContext, input: unknown): Promise<re
   if (!variant || (fields.productId && variant.productId !== fields.productId)) {
     throw new DomainError("not_found", "That product option is not available.");
   }
-  return createOrder(ctx, user, fields, fields.requestKey, [lineFor(variant, fields.quantity)]);
+  // the line below is built from this same reading, so a price that passes here is the price ordered
+  if (fields.priceSeen !== undefined && fields.priceSeen !== variant.priceCents) {
+    throw new DomainError(
+      "conflict",
+      `The price changed since this page was opened: it is now ${formatPrice(variant.priceCents)}. Look over the order, then place it again.`,
+    );
+  }
+  try {
+    return await createOrder(ctx, user, fields, fields.requestKey, [lineFor(variant, fields.quantity)]);
+  } catch (e) {
+    // one line, one quantity: the shortage is the quantity field's
+    if (!(e instanceof inventory.OutOfStock)) throw e;
+    const available = e.shortages[0]?.available ?? 0;
+    throw new inventory.OutOfStock(e.shortages, e.message, {
+      quantity:
+        available === 0 ? "Sold out: none left to order." : `Only ${available} left: order ${available} or fewer.`,
+    });
+  }
 }
 
 /**

@@ -282,9 +282,10 @@ export function openApiDocument(config: Config) {
         },
         post: {
           summary: "Place an order",
-          description: "Signed-in customers.",
+          description:
+            "Signed-in customers. One line: `quantity` (default 1) of the variant `variantId` (default the product's first). With `price_seen`, the unit price the customer was shown, an order whose price changed since is refused (409 `conflict`) and nothing is written. More than is in stock is a 409 `out_of_stock` (with `fields.quantity`), and nothing changes.",
           requestBody: body(orderRequest),
-          responses: { 201: answer("Placed", orderPlacedWire), ...errors(400, 401, 403, 404, 415, 422) },
+          responses: { 201: answer("Placed", orderPlacedWire), ...errors(400, 401, 403, 404, 409, 415, 422) },
         },
       },
       "/orders/{key}": {

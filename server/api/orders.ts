@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import * as orders from "../../domain/orders/index.ts";
+import { toCents } from "../../domain/shared/money.ts";
 import type { AppEnv } from "../context.ts";
 import { jsonObject, queryOf, withTotal } from "./body.ts";
 import { signedIn } from "./guards.ts";
@@ -7,18 +8,25 @@ import { imageUrlsOf, orderJson } from "./serialize.ts";
 import { withWireNames } from "./wire.ts";
 import type { Deleted, OrderCancelled, OrderPlaced, OrderStatusChanged, PaymentOpened } from "./wire-schemas.ts";
 
-const ORDER_WIRE_NAMES = { customerEmail: "user_email", requestKey: "request_key" };
+const ORDER_WIRE_NAMES = { customerEmail: "user_email", requestKey: "request_key", priceSeen: "price_seen" };
 
 /**
  * The original shop's order call: its product copy (`booking_deatils`, of which only the id is
  * trusted), `user_email` and `request_key` become the domain's `productId`, `customerEmail` and
- * `requestKey`.
+ * `requestKey`; `price_seen` (dollars, as the API shows prices) the domain's `priceSeen` (cents).
  */
 export function orderInputFromWire(body: Record<string, unknown>): Record<string, unknown> {
-  const { booking_deatils, user_email, request_key, ...rest } = body;
+  const { booking_deatils, user_email, request_key, price_seen, priceSeen: _cents, ...rest } = body;
   const copiedId =
     booking_deatils && typeof booking_deatils === "object" ? (booking_deatils as { _id?: unknown })._id : undefined;
-  return { ...rest, productId: rest.productId ?? copiedId, customerEmail: user_email, requestKey: request_key };
+  return {
+    ...rest,
+    productId: rest.productId ?? copiedId,
+    customerEmail: user_email,
+    requestKey: request_key,
+    // anything but a number is left for the domain to refuse
+    priceSeen: typeof price_seen === "number" && Number.isFinite(price_seen) ? toCents(price_seen) : price_seen,
+  };
 }
 
 export function ordersApi() {

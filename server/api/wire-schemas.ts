@@ -349,7 +349,7 @@ const productReference = z
 
 /** POST /orders: `orderInput` as the original shop sends it (see orderInputFromWire). */
 export const orderRequest = orderInput
-  .omit({ customerEmail: true, requestKey: true })
+  .omit({ customerEmail: true, requestKey: true, priceSeen: true })
   .extend({
     booking_deatils: productReference.optional(),
     user_email: orderInput.shape.customerEmail.meta({
@@ -357,6 +357,10 @@ export const orderRequest = orderInput
     }),
     request_key: orderInput.shape.requestKey.meta({
       description: "A key the client makes once per order form: the same key twice places one order",
+    }),
+    price_seen: dollars.min(0).optional().meta({
+      description:
+        "The unit price the customer was shown (the variant's `price`): the order is refused (409 `conflict`, nothing written) when the price changed since. Absent: today's price, as before",
     }),
   })
   .meta({ description: "`productId` or `booking_deatils._id` names the product" });
