@@ -1,8 +1,12 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
 import * as orders from "../../domain/orders/index.ts";
+import { MAX_LINE_QUANTITY } from "../../domain/orders/limits.ts";
+import { DomainError } from "../../domain/shared/errors.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
-import { Spinner } from "../components/Field.tsx";
+import { formText } from "../../server/http/forms.ts";
+import { Field, Spinner } from "../components/Field.tsx";
 import { ShippingFields } from "../components/ShippingFields.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
 import { handleForm } from "../lib/form.server.ts";
@@ -23,31 +27,145 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** The order form for `quantity` of a variant: where BUY on a product page leads. */
+function orderFormPath(productId: string, variantId: string | null, quantity: string | null): string {
+  const query = new URLSearchParams();
+  if (variantId) query.set("variant", variantId);
+  if (quantity) query.set("quantity", quantity);
+  const search = query.toString();
+  return `/buyProducts/${encodeURIComponent(productId)}${search ? `?${search}` : ""}`;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   const actor = requireSignedIn(ctx, request);
+  const query = new URL(request.url).searchParams;
+  // BUY sends the product page's add-to-cart form here when React does not run it (its fields: variantId,
+  // quantity, intent, returnTo): the address becomes the one BUY leads to with React
+  if (query.has("variantId")) {
+    throw redirect(orderFormPath(params.productId, query.get("variantId"), query.get("quantity")));
+  }
   const product = await catalog.findProduct(ctx, params.productId);
   if (!product) notFoundPage();
-  const chosen = new URL(request.url).searchParams.get("variant");
+  const chosen = query.get("variant");
   const variant = product.variants.find((v) => v.id === chosen) ?? catalog.defaultVariant(product);
-  // One key per rendering of the form: a double click or a resubmitted form places one order.
-  return { product, variant, requestKey: crypto.randomUUID(), name: actor.user.name };
+  // the quantity asked for on the product page; 1 when it is missing or not one the shop takes
+  const asked = orders.orderInput.shape.quantity.safeParse(query.get("quantity") ?? undefined);
+  return {
+    product,
+    variant,
+    quantity: asked.success ? asked.data : 1,
+    // One key per rendering of the form: a double click or a resubmitted form places one order.
+    requestKey: crypto.randomUUID(),
+    name: actor.user.name,
+  };
+}
+
+/** After a refusal because the price or the stock changed (409), the page shows them as they are now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   requireSignedIn(ctx, request);
   return handleForm(request, {
-    run: (values) => orders.placeOrder(ctx, { ...values, productId: params.productId }),
+    run: (values) => {
+      // without scripts the total on the page does not follow the quantity field: a quantity changed since
+      // the total was written is shown with its own total before it is ordered
+      const totalFor = formText(values, "totalShownFor");
+      if (totalFor && totalFor !== formText(values, "quantity")) {
+        throw new DomainError("conflict", "Some fields need attention.", {
+          quantity: "The quantity changed since the total was shown: check the total, then place the order again.",
+        });
+      }
+      return orders.placeOrder(ctx, { ...values, productId: params.productId });
+    },
   });
 }
 
-export default function BuyProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variant, requestKey, name } = loaderData;
-  const priceCents = variant?.priceCents ?? product.priceCents;
-  const soldOut = !variant || variant.stock === 0;
+/** A quantity as typed, if it is one the shop takes. */
+function wholeQuantity(typed: string): number | null {
+  const n = Number(typed);
+  return typed.trim() !== "" && Number.isInteger(n) && n >= 1 && n <= MAX_LINE_QUANTITY ? n : null;
+}
+
+/**
+ * The form: quantity, its total, the shipping fields and Place order with the total. It sends the unit
+ * price it shows (`priceSeen`): an order whose price changed since is refused (decision 035). Its state
+ * starts again with each rendering of the form (a new request key).
+ */
+function OrderForm({
+  requestKey,
+  variantId,
+  priceCents,
+  quantity,
+  stock,
+  values,
+  errors,
+  defaultName,
+  disabled,
+}: {
+  requestKey: string;
+  variantId: string | undefined;
+  priceCents: number;
+  quantity: number;
+  stock: number;
+  values: Record<string, string> | undefined;
+  errors: Record<string, string>;
+  defaultName: string;
+  disabled: boolean;
+}) {
+  const [typed, setTyped] = useState(values?.quantity ?? String(quantity));
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const count = wholeQuantity(typed);
+  const total = count === null ? null : formatPrice(priceCents * count);
+  return (
+    <Form
+      method="post"
+      className="grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2"
+      noValidate
+    >
+      <input type="hidden" name="requestKey" value={requestKey} />
+      {variantId && <input type="hidden" name="variantId" value={variantId} />}
+      <input type="hidden" name="priceSeen" value={priceCents} />
+      <input type="hidden" name="totalShownFor" value={typed} />
+      <Field
+        label="Quantity"
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={Math.max(1, Math.min(MAX_LINE_QUANTITY, stock))}
+        required
+        defaultValue={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        error={errors.quantity}
+        className="sm:self-start"
+      />
+      <p className="sm:self-end sm:pb-2" aria-live="polite">
+        Total: <strong>{total ?? "—"}</strong>
+        {count !== null && (
+          <span className="text-ink-700">
+            {" "}
+            ({count} × {formatPrice(priceCents)})
+          </span>
+        )}
+      </p>
+      <ShippingFields values={values} errors={errors} defaultName={defaultName} />
+      <button type="submit" className="btn-accent sm:col-span-2" disabled={busy || disabled}>
+        {busy && <Spinner />}
+        {busy ? "Placing your order…" : total ? `Place order · ${total}` : "Place order"}
+      </button>
+    </Form>
+  );
+}
+
+export default function BuyProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, variant, quantity, requestKey, name } = loaderData;
+  const priceCents = variant?.priceCents ?? product.priceCents;
+  const soldOut = !variant || variant.stock === 0;
   const failed = actionData && !actionData.ok ? actionData : null;
   const v = failed?.values;
   const f = failed?.fields ?? {};
@@ -106,20 +224,18 @@ export default function BuyProduct({ loaderData, actionData }: Route.ComponentPr
               {failed.message}
             </p>
           )}
-          <Form
-            method="post"
+          <OrderForm
             key={requestKey}
-            className="grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2"
-            noValidate
-          >
-            <input type="hidden" name="requestKey" value={requestKey} />
-            {variant && <input type="hidden" name="variantId" value={variant.id} />}
-            <ShippingFields values={v} errors={f} defaultName={actionData?.ok ? "" : name} />
-            <button type="submit" className="btn-accent sm:col-span-2" disabled={busy || soldOut}>
-              {busy && <Spinner />}
-              {busy ? "Placing your order…" : `Place order · ${formatPrice(priceCents)}`}
-            </button>
-          </Form>
+            requestKey={requestKey}
+            variantId={variant?.id}
+            priceCents={priceCents}
+            quantity={quantity}
+            stock={variant?.stock ?? 0}
+            values={v}
+            errors={f}
+            defaultName={actionData?.ok ? "" : name}
+            disabled={soldOut}
+          />
         </section>
       </div>
     </div>

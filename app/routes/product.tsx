@@ -11,6 +11,7 @@ import {
 import * as catalog from "../../domain/catalog/index.ts";
 import { chooseVariant, isValueAvailable } from "../../domain/catalog/variant-choice.ts";
 import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
+import { MAX_LINE_QUANTITY } from "../../domain/orders/limits.ts";
 import { formatPrice, toDollars } from "../../domain/shared/money.ts";
 import { isWellFormedId } from "../../domain/shared/schemas.ts";
 import * as wishlist from "../../domain/wishlist/index.ts";
@@ -36,6 +37,8 @@ export const handle: PageHandle = { hydrate: false };
 
 /** The part of the page with the title, price and choices: what a choice sent without React comes back to. */
 const DETAILS_ID = "details";
+/** The add-to-cart form, whose quantity BUY sends to the order form too. */
+const ADD_TO_CART_ID = "add-to-cart";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
@@ -239,7 +242,13 @@ function AddToCart({
   const soldOut = !variant || variant.stock === 0;
   return (
     <>
-      <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-3" noValidate>
+      <fetcher.Form
+        method="post"
+        action="/cart"
+        id={ADD_TO_CART_ID}
+        className="flex flex-wrap items-end gap-3"
+        noValidate
+      >
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="variantId" value={variant?.id ?? ""} />
         <input
@@ -258,7 +267,7 @@ function AddToCart({
             type="number"
             inputMode="numeric"
             min={1}
-            max={Math.max(1, Math.min(99, variant?.stock ?? 1))}
+            max={Math.max(1, Math.min(MAX_LINE_QUANTITY, variant?.stock ?? 1))}
             defaultValue={1}
             className="input w-24"
             disabled={soldOut}
@@ -371,15 +380,30 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <AddToCart productId={product.id} variant={variant} title={product.title} />
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-3">
-            {soldOut ? (
-              <button type="button" className="btn-accent px-8 py-3 text-base" disabled>
-                BUY
-              </button>
-            ) : (
-              <Link to={`/buyProducts/${product.id}?variant=${variant.id}`} className="btn-accent px-8 py-3 text-base">
-                BUY
-              </Link>
-            )}
+            {/*
+              BUY sends the add-to-cart form's variant and quantity to the order form: as a GET form without
+              React (its loader tidies the address), by a move to the same address with React (a fetcher's
+              GET would only load the order page's data)
+            */}
+            <button
+              type="submit"
+              form={ADD_TO_CART_ID}
+              formAction={`/buyProducts/${product.id}`}
+              formMethod="get"
+              className="btn-accent px-8 py-3 text-base"
+              disabled={soldOut}
+              onClick={(event) => {
+                const form = event.currentTarget.form;
+                if (!form || !variant) return;
+                event.preventDefault();
+                const quantity = new FormData(form).get("quantity");
+                void navigate(
+                  `/buyProducts/${product.id}?variant=${variant.id}&quantity=${encodeURIComponent(String(quantity ?? ""))}`,
+                );
+              }}
+            >
+              BUY
+            </button>
             <Form method="post" preventScrollReset>
               <input type="hidden" name="wishlistEntry" value={wishlistEntry ?? ""} />
               {variant && <input type="hidden" name="variant" value={variant.id} />}
