@@ -1,4 +1,16 @@
 import { Field } from "./Field.tsx";
+import { fieldId } from "./FormErrors.tsx";
+
+/** The fields' labels by name, in the form's order (for an ErrorSummary's links). */
+export const SHIPPING_LABELS = {
+  full_name: "Full name",
+  address: "Address",
+  city: "City",
+  state: "State",
+  zip: "Zip",
+  phone: "Phone",
+  checkbox: "Confirmation",
+} as const;
 
 /**
  * The order form's shipping and billing fields and its confirmation checkbox (the spec's names), as
@@ -19,7 +31,7 @@ export function ShippingFields({
     <>
       <Field
         className="sm:col-span-2"
-        label="Full name"
+        label={SHIPPING_LABELS.full_name}
         name="full_name"
         autoComplete="name"
         required
@@ -28,25 +40,39 @@ export function ShippingFields({
       />
       <Field
         className="sm:col-span-2"
-        label="Address"
+        label={SHIPPING_LABELS.address}
         name="address"
         autoComplete="street-address"
         required
         defaultValue={v?.address}
         error={f.address}
       />
-      <Field label="City" name="city" autoComplete="address-level2" required defaultValue={v?.city} error={f.city} />
       <Field
-        label="State"
+        label={SHIPPING_LABELS.city}
+        name="city"
+        autoComplete="address-level2"
+        required
+        defaultValue={v?.city}
+        error={f.city}
+      />
+      <Field
+        label={SHIPPING_LABELS.state}
         name="state"
         autoComplete="address-level1"
         required
         defaultValue={v?.state}
         error={f.state}
       />
-      <Field label="Zip" name="zip" autoComplete="postal-code" required defaultValue={v?.zip} error={f.zip} />
       <Field
-        label="Phone"
+        label={SHIPPING_LABELS.zip}
+        name="zip"
+        autoComplete="postal-code"
+        required
+        defaultValue={v?.zip}
+        error={f.zip}
+      />
+      <Field
+        label={SHIPPING_LABELS.phone}
         name="phone"
         type="tel"
         autoComplete="tel"
@@ -58,6 +84,7 @@ export function ShippingFields({
         <label className="flex items-start gap-3 text-sm text-ink-800">
           <input
             type="checkbox"
+            id={fieldId("checkbox")}
             name="checkbox"
             required
             className="mt-0.5 h-5 w-5 accent-accent-700"

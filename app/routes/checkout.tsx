@@ -4,8 +4,9 @@ import * as orders from "../../domain/orders/index.ts";
 import * as payments from "../../domain/payments/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { Spinner } from "../components/Field.tsx";
+import { ErrorSummary, fieldId } from "../components/FormErrors.tsx";
 import { PlacedOrderSummary } from "../components/OrderLines.tsx";
-import { ShippingFields } from "../components/ShippingFields.tsx";
+import { SHIPPING_LABELS, ShippingFields } from "../components/ShippingFields.tsx";
 import { handleForm } from "../lib/form.server.ts";
 import { signedInOnly } from "../lib/guards.server.ts";
 import { useImageUrls } from "../lib/images.ts";
@@ -54,6 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("result" in outcome && outcome.result.payment.url) throw redirect(outcome.result.payment.url);
   return outcome;
 }
+
+/** The form's fields by name, in its order, for the error summary's links. */
+const CHECKOUT_LABELS = { ...SHIPPING_LABELS, paymentMethod: "Payment" };
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const images = useImageUrls();
@@ -107,17 +111,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       <h1 className="section-title">Checkout</h1>
       <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-label="Shipping and billing">
-          {failed && Object.keys(f).length === 0 && (
-            <div
-              role="alert"
-              className="mb-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-medium text-red-800"
-            >
-              <p>{failed.message}</p>
+          <ErrorSummary
+            failure={failed}
+            labels={methods.length > 1 ? CHECKOUT_LABELS : SHIPPING_LABELS}
+            className="mb-6"
+          >
+            {Object.keys(f).length === 0 && (
               <Link to="/cart" className="underline">
                 Change your cart
               </Link>
-            </div>
-          )}
+            )}
+          </ErrorSummary>
           <Form
             method="post"
             key={requestKey}
@@ -135,6 +139,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     <label key={m.method} className="flex items-center gap-3 text-sm text-ink-800">
                       <input
                         type="radio"
+                        id={i === 0 ? fieldId("paymentMethod") : undefined}
+                        aria-invalid={f.paymentMethod ? true : undefined}
+                        aria-describedby={f.paymentMethod ? "paymentMethod-error" : undefined}
                         name="paymentMethod"
                         value={m.method}
                         defaultChecked={v?.paymentMethod ? v.paymentMethod === m.method : i === 0}
@@ -144,7 +151,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     </label>
                   ))}
                 </div>
-                {f.paymentMethod && <p className="field-error">{f.paymentMethod}</p>}
+                {f.paymentMethod && (
+                  <p id="paymentMethod-error" className="field-error">
+                    {f.paymentMethod}
+                  </p>
+                )}
               </fieldset>
             )}
             <button type="submit" className="btn-accent sm:col-span-2" disabled={busy}>

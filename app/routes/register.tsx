@@ -2,6 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { registrationInput } from "../../domain/accounts/index.ts";
 import { DomainError } from "../../domain/shared/errors.ts";
 import { Field, Spinner } from "../components/Field.tsx";
+import { ErrorSummary } from "../components/FormErrors.tsx";
 import { GoogleButton } from "../components/GoogleButton.tsx";
 import { authErrorMessage, callAuth } from "../lib/auth.server.ts";
 import { withFlash } from "../lib/flash.server.ts";
@@ -43,6 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** The form's fields by name, in its order (also for the error summary's links). */
+const REGISTER_LABELS = {
+  name: "Your Name",
+  email: "Your Email",
+  password: "Your Password",
+  confirmPassword: "ReType Your Password",
+} as const;
+
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";
@@ -53,14 +62,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <div className="w-full max-w-md rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold">Sign Up</h1>
         <p className="mt-1 text-ink-600">One account for orders, your wishlist and reviews.</p>
-        {failed && Object.keys(f).length === 0 && (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-          >
-            {failed.message}
-          </p>
-        )}
+        <ErrorSummary failure={failed} labels={REGISTER_LABELS} className="mt-4 text-sm" />
         {loaderData.googleSignIn && (
           <div className="mt-6">
             <GoogleButton from="/" />
@@ -71,7 +73,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         )}
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <Field
-            label="Your Name"
+            label={REGISTER_LABELS.name}
             name="name"
             autoComplete="name"
             required
@@ -79,7 +81,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             error={f.name}
           />
           <Field
-            label="Your Email"
+            label={REGISTER_LABELS.email}
             name="email"
             type="email"
             autoComplete="email"
@@ -88,7 +90,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             error={f.email}
           />
           <Field
-            label="Your Password"
+            label={REGISTER_LABELS.password}
             name="password"
             type="password"
             autoComplete="new-password"
@@ -96,7 +98,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             error={f.password}
           />
           <Field
-            label="ReType Your Password"
+            label={REGISTER_LABELS.confirmPassword}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
