@@ -1,9 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import * as cart from "../../domain/cart/index.ts";
 import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { formText } from "../../server/http/forms.ts";
 import { Spinner } from "../components/Field.tsx";
+import { useFocusOnFailure } from "../components/FormErrors.tsx";
 import { CloseIcon } from "../components/Icons.tsx";
 import { Toast, toastFor } from "../components/Toast.tsx";
 import { safeRedirect } from "../lib/auth.server.ts";
@@ -23,6 +24,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { cart: await cart.getCart(requestCtx(context)) };
+}
+
+/**
+ * A change refused for want of stock (409) loads the cart again, so that the line shows the stock
+ * there is now: React Router keeps the loaders' data after a failed action unless told otherwise.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 /**
@@ -67,55 +76,98 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function QuantityStepper({ line, busy }: { line: cart.CartLine; busy: boolean }) {
+/**
+ * A line's quantity: one fewer, a number to type, one more. A refused change (`error`, the answer
+ * `failure`'s message for this line) is said beside the number, which shows the quantity in the cart
+ * again and takes the focus (as the answer's page loads, without JavaScript).
+ */
+function QuantityStepper({
+  line,
+  busy,
+  error,
+  failure,
+}: {
+  line: cart.CartLine;
+  busy: boolean;
+  error?: string;
+  failure?: object | null;
+}) {
   const name = line.hasOptions ? `${line.title} (${line.variantTitle})` : line.title;
   const max = Math.min(99, line.stock);
+  const inputId = `qty-${line.id}`;
+  const errorId = `${inputId}-error`;
+  const input = useFocusOnFailure<HTMLInputElement>(error ? failure : null, (field) => {
+    field.value = field.defaultValue;
+  });
   return (
-    <div className="flex items-center gap-1">
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="lineId" value={line.id} />
-        <input type="hidden" name="quantity" value={line.quantity - 1} />
-        <input type="hidden" name="intent" value={line.quantity <= 1 ? "remove" : "update"} />
-        <button type="submit" className="btn-secondary h-10 w-10 px-0" aria-label={`One fewer ${name}`} disabled={busy}>
-          −
-        </button>
-      </Form>
-      <Form method="post" preventScrollReset className="flex items-center gap-1">
-        <input type="hidden" name="lineId" value={line.id} />
-        <input type="hidden" name="intent" value="update" />
-        <label htmlFor={`qty-${line.id}`} className="sr-only">
-          Quantity of {name}
-        </label>
-        <input
-          id={`qty-${line.id}`}
-          name="quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={Math.max(1, max)}
-          defaultValue={line.quantity}
-          key={line.quantity}
-          className="input h-10 w-16 text-center"
-        />
-        <button type="submit" className="btn-secondary h-10 px-3 text-sm" disabled={busy}>
-          Update
-        </button>
-      </Form>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="lineId" value={line.id} />
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="quantity" value={line.quantity + 1} />
-        <button
-          type="submit"
-          className="btn-secondary h-10 w-10 px-0"
-          aria-label={`One more ${name}`}
-          disabled={busy || line.quantity >= max}
-        >
-          +
-        </button>
-      </Form>
+    <div>
+      <div className="flex items-center gap-1">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="lineId" value={line.id} />
+          <input type="hidden" name="quantity" value={line.quantity - 1} />
+          <input type="hidden" name="intent" value={line.quantity <= 1 ? "remove" : "update"} />
+          <button
+            type="submit"
+            className="btn-secondary h-10 w-10 px-0"
+            aria-label={`One fewer ${name}`}
+            disabled={busy}
+          >
+            −
+          </button>
+        </Form>
+        {/* (no browser check: the shop's own message, beside the field, says what is wrong) */}
+        <Form method="post" preventScrollReset className="flex items-center gap-1" noValidate>
+          <input type="hidden" name="lineId" value={line.id} />
+          <input type="hidden" name="intent" value="update" />
+          <label htmlFor={inputId} className="sr-only">
+            Quantity of {name}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, max)}
+            defaultValue={line.quantity}
+            key={line.quantity}
+            className="input h-10 w-16 text-center"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            // biome-ignore lint/a11y/noAutofocus: only in the answer to a refused change of this line, so that without JavaScript the visitor lands on its message
+            autoFocus={error ? true : undefined}
+          />
+          <button type="submit" className="btn-secondary h-10 px-3 text-sm" disabled={busy}>
+            Update
+          </button>
+        </Form>
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="lineId" value={line.id} />
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="quantity" value={line.quantity + 1} />
+          <button
+            type="submit"
+            className="btn-secondary h-10 w-10 px-0"
+            aria-label={`One more ${name}`}
+            disabled={busy || line.quantity >= max}
+          >
+            +
+          </button>
+        </Form>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error max-w-60">
+          {error}
+        </p>
+      )}
     </div>
   );
+}
+
+/** What a refused quantity change says: the domain's word on the quantity, else its message (out of stock). */
+function lineMessage(failure: { message: string; fields: Record<string, string> }): string {
+  return failure.fields.quantity ?? Object.values(failure.fields)[0] ?? failure.message;
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -124,10 +176,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const busyLine = navigation.state !== "idle" ? String(navigation.formData?.get("lineId") ?? "") : "";
   const failure = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
+  // a refused change of a line's quantity is said beside that line's field; anything else, as a message
+  const intent = failure?.values.intent;
+  const failedLine =
+    failure && intent !== "add" && intent !== "remove"
+      ? current.lines.find((l) => l.id === failure.values.lineId)
+      : undefined;
+  const lineError = failure && failedLine ? lineMessage(failure) : undefined;
   return (
     <div className="container-page py-10">
       <h1 className="section-title">Your cart</h1>
-      <Toast toast={failure ? toastFor(failure) : null} />
+      <Toast toast={failure && !failedLine ? toastFor(failure) : null} />
       {current.lines.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-ink-300 p-10 text-center">
           <p className="text-lg text-ink-700">Your cart is empty.</p>
@@ -166,7 +225,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                     </p>
                   )}
                 </div>
-                <QuantityStepper line={line} busy={busyLine === line.id} />
+                <QuantityStepper
+                  line={line}
+                  busy={busyLine === line.id}
+                  error={line === failedLine ? lineError : undefined}
+                  failure={failure}
+                />
                 <p className="w-24 text-right font-semibold">
                   <span className="sr-only">Line total </span>
                   {busyLine === line.id ? <Spinner /> : formatPrice(line.lineTotalCents)}
