@@ -66,7 +66,9 @@ export function ErrorSummary({
     const field = document.getElementById(idOf(name));
     if (!field) return;
     event.preventDefault();
-    field.focus();
+    // (in the middle of the screen: its label and message stay clear of the sticky header)
+    field.scrollIntoView({ block: "center" });
+    field.focus({ preventScroll: true });
   };
   return (
     <div
@@ -76,7 +78,7 @@ export function ErrorSummary({
       // biome-ignore lint/a11y/noAutofocus: only in the answer to a refused post, so that without JavaScript the visitor lands on what went wrong
       autoFocus
       data-testid="error-summary"
-      className={`rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-medium text-red-800 focus-visible:outline-2 focus-visible:outline-red-700 ${className}`}
+      className={`scroll-mt-24 rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-medium text-red-800 focus-visible:outline-2 focus-visible:outline-red-700 ${className}`}
     >
       <p>{title}</p>
       {(named.length > 0 || others.length > 0) && (
