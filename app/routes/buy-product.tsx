@@ -7,7 +7,8 @@ import { DomainError } from "../../domain/shared/errors.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { formText } from "../../server/http/forms.ts";
 import { Field, Spinner } from "../components/Field.tsx";
-import { ShippingFields } from "../components/ShippingFields.tsx";
+import { ErrorSummary } from "../components/FormErrors.tsx";
+import { SHIPPING_LABELS, ShippingFields } from "../components/ShippingFields.tsx";
 import { StoredImage } from "../components/StoredImage.tsx";
 import { handleForm } from "../lib/form.server.ts";
 import { signedInOnly } from "../lib/guards.server.ts";
@@ -84,6 +85,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
+/** The form's fields in its order, as the error summary names them. */
+const ORDER_FORM_LABELS = { quantity: "Quantity", ...SHIPPING_LABELS };
+
 /** A quantity as typed, if it is one the shop takes. */
 function wholeQuantity(typed: string): number | null {
   const n = Number(typed);
@@ -132,7 +136,7 @@ function OrderForm({
       <input type="hidden" name="priceSeen" value={priceCents} />
       <input type="hidden" name="totalShownFor" value={typed} />
       <Field
-        label="Quantity"
+        label={ORDER_FORM_LABELS.quantity}
         name="quantity"
         type="number"
         inputMode="numeric"
@@ -216,14 +220,7 @@ export default function BuyProduct({ loaderData, actionData }: Route.ComponentPr
               </p>
             </div>
           )}
-          {failed?.message && Object.keys(f).length === 0 && (
-            <p
-              role="alert"
-              className="mb-6 rounded-lg border border-red-200 bg-red-50 px-3 py-2 font-medium text-red-800"
-            >
-              {failed.message}
-            </p>
-          )}
+          <ErrorSummary failure={failed} labels={ORDER_FORM_LABELS} className="mb-6" />
           <OrderForm
             key={requestKey}
             requestKey={requestKey}
