@@ -299,7 +299,8 @@ export interface PaymentEventTable {
   received_at: Timestamp;
 }
 
-export type MailStatus = "pending" | "sending" | "sent" | "failed";
+/** kept: finished without leaving the shop (no mail server was set up); only admins read it */
+export type MailStatus = "pending" | "sending" | "sent" | "failed" | "kept";
 
 export interface MailOutboxTable {
   id: string;
@@ -318,7 +319,7 @@ export interface MailOutboxTable {
   /** who claimed it last: only that worker may record the outcome */
   claim_token: string | null;
   last_error: string | null;
-  /** "smtp" or "preview" once sent */
+  /** "smtp" once sent; "preview" once kept (no mail server) */
   transport: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -17,6 +17,7 @@ import * as skuUniqueWithoutCase from "./0015_sku_unique_without_case.ts";
 import * as searchWordsInMemory from "./0016_search_words_in_memory.ts";
 import * as searchInMemoryOnPostgres from "./0017_search_in_memory_on_postgres.ts";
 import * as helpPages from "./0018_help_pages.ts";
+import * as mailKeptNotSent from "./0019_mail_kept_not_sent.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016_search_words_in_memory": searchWordsInMemory,
   "0017_search_in_memory_on_postgres": searchInMemoryOnPostgres,
   "0018_help_pages": helpPages,
+  "0019_mail_kept_not_sent": mailKeptNotSent,
 };

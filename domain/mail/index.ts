@@ -1,5 +1,6 @@
 /** Outgoing mail: templates, the outbox (written in the caller's transaction) and its delivery. The module's only door. */
-export { MAIL_STATUSES, mailListQuery } from "./schemas.ts";
+export { MAIL_STATUS_LABELS, MAIL_STATUSES } from "./labels.ts";
+export { mailListQuery } from "./schemas.ts";
 export {
   attemptsWithin,
   backoff,

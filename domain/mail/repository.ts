@@ -186,6 +186,33 @@ export async function markSent(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Records a mail that was handed to no mail server (none is set up): finished, kept for admins to
+ * read, never "sent". Only the worker holding the claim can.
+ */
+export async function markKept(
+  db: DB,
+  id: string,
+  token: string,
+  outcome: { now: string; transport: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({
+      status: "kept",
+      sent_at: null,
+      updated_at: outcome.now,
+      transport: outcome.transport,
+      claim_token: null,
+      last_error: null,
+    })
+    .where("id", "=", id)
+    .where("claim_token", "=", token)
+    .where("status", "=", "sending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** A failed attempt: due again at `retryAt`, or given up (`retryAt` null → failed). */
 export async function markFailedAttempt(
   db: DB,
@@ -249,16 +276,16 @@ export async function countByStatus(db: DB): Promise<Record<MailStatus, number>>
     .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("status")
     .execute();
-  const counts: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  const counts: Record<MailStatus, number> = { pending: 0, sending: 0, sent: 0, failed: 0, kept: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;
 }
 
-/** Deletes sent and failed mails last changed before `before`. */
+/** Deletes finished mails (sent, failed, kept) last changed before `before`. */
 export async function deleteFinishedBefore(db: DB, before: string): Promise<number> {
   const result = await db
     .deleteFrom("mail_outbox")
-    .where("status", "in", ["sent", "failed"])
+    .where("status", "in", ["sent", "failed", "kept"])
     .where("updated_at", "<", before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS } from "../shared/schemas.ts";
 
-export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export { MAIL_STATUSES } from "./labels.ts";
+
+import { MAIL_STATUSES } from "./labels.ts";
 
 /**
  * A recipient (or Reply-To) address: one address, nothing that could add a recipient or a header.

@@ -70,7 +70,10 @@ export type OutgoingMail = {
   text: string;
 };
 
-/** Where mail goes: an SMTP server, or nowhere but the outbox itself (the preview shown to admins). */
+/**
+ * Where mail goes: an SMTP server, or nowhere but the outbox itself (the preview shown to admins):
+ * a mail "sent" through the preview is recorded as kept, never as sent.
+ */
 export type MailTransport = { name: "smtp" | "preview"; send: (mail: OutgoingMail) => Promise<void> };
 
 export type DeliveryPolicy = {
@@ -119,10 +122,12 @@ export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
 
 export type DeliveryEvent =
   | { outcome: "sent"; mail: OutboxMail }
+  | { outcome: "kept"; mail: OutboxMail }
   | { outcome: "retrying"; mail: OutboxMail; error: string; retryAt: string }
   | { outcome: "failed"; mail: OutboxMail; error: string };
 
-export type DeliveryRound = { claimed: number; sent: number; retrying: number; failed: number };
+/** `kept`: finished without a mail server (the preview): nothing left the shop */
+export type DeliveryRound = { claimed: number; sent: number; kept: number; retrying: number; failed: number };
 
 const SCRUBBED = {
   html: "<p>This mail carried a one-time sign-in link. Its text was removed once it had been sent.</p>",
@@ -149,7 +154,7 @@ export async function deliverDue(
     token,
     limit: policy.batchSize,
   });
-  const round: DeliveryRound = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
+  const round: DeliveryRound = { claimed: claimed.length, sent: 0, kept: 0, retrying: 0, failed: 0 };
   for (const mail of claimed) {
     try {
       await transport.send(mail);
@@ -167,6 +172,13 @@ export async function deliverDue(
         round.failed += 1;
         report({ outcome: "failed", mail, error });
       }
+      continue;
+    }
+    if (transport.name === "preview") {
+      // no mail server took it: the outbox keeps it for admins, and says it was not sent
+      await repo.markKept(ctx.db, mail.id, token, { now: new Date().toISOString(), transport: transport.name });
+      round.kept += 1;
+      report({ outcome: "kept", mail });
       continue;
     }
     const scrub = transport.name === "smtp" && (SENSITIVE_KINDS as readonly string[]).includes(mail.kind);
@@ -200,7 +212,7 @@ function describeError(e: unknown): string {
   return `${text}${code}`.replace(/\s+/g, " ").trim().slice(0, 1000);
 }
 
-/** Sent and failed mails are kept this long for the admins' list. */
+/** Finished mails (sent, failed, kept) stay this long in the admins' list. */
 export const MAIL_KEPT_MS = 30 * 24 * HOUR;
 
 export const deleteOldMail = (ctx: DataContext) =>

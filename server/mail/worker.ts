@@ -44,6 +44,8 @@ export function startMailWorker(
   const report = (event: mail.DeliveryEvent) => {
     const where = { mailId: event.mail.id, kind: event.mail.kind, attempt: event.mail.attempts };
     if (event.outcome === "sent") log.debug({ ...where, transport: transport.name }, "mail sent");
+    else if (event.outcome === "kept")
+      log.info(where, "mail not sent: no mail server (SMTP_URL); kept for admins on /dashboard/mail");
     else if (event.outcome === "retrying")
       log.warn({ ...where, error: event.error, retryAt: event.retryAt }, "mail not sent: will try again");
     else log.error({ ...where, error: event.error }, "mail not sent: gave up (listed as failed on /dashboard/mail)");
@@ -57,13 +59,14 @@ export function startMailWorker(
   };
 
   const round = async (): Promise<mail.DeliveryRound> => {
-    const total: mail.DeliveryRound = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+    const total: mail.DeliveryRound = { claimed: 0, sent: 0, kept: 0, retrying: 0, failed: 0 };
     do {
       again = false;
       try {
         const r = await mail.deliverDue(ctx, transport, options.policy, report);
         total.claimed += r.claimed;
         total.sent += r.sent;
+        total.kept += r.kept;
         total.retrying += r.retrying;
         total.failed += r.failed;
         if (r.claimed >= options.policy.batchSize) again = true;

@@ -16,6 +16,19 @@ function linksOf(html: string): string[] {
   return [...new Set(links)];
 }
 
+/** When the mail went, or that it never did (kept without a mail server), as label and text rows. */
+function deliveryRows(m: mail.OutboxMail): [string, string][] {
+  if (m.status === "kept") {
+    return [
+      [
+        "Not sent",
+        `no mail server was set up (SMTP_URL), so this mail never left the shop; kept here since ${formatDateTime(m.updatedAt)}`,
+      ],
+    ];
+  }
+  return m.sentAt ? [["Sent", `${formatDateTime(m.sentAt)} (${m.transport ?? ""})`]] : [];
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   requireAdminPage(ctx, request);
@@ -23,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { from } = ctx.config.mail;
   return {
     mail: message,
+    delivery: deliveryRows(message),
     from: `${from.name} <${from.address}>`,
     links: linksOf(message.html).filter((l) => l !== `${ctx.config.publicUrl}/`),
     // links in the framed mail open in a new tab: the frame itself may not navigate
@@ -31,14 +45,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function MailMessage({ loaderData }: Route.ComponentProps) {
-  const { mail: m, from, links, srcDoc } = loaderData;
+  const { mail: m, delivery, from, links, srcDoc } = loaderData;
   const rows: [string, string][] = [
     ["From", from],
     ["To", m.to],
     ...(m.replyTo ? ([["Reply-To", m.replyTo]] as [string, string][]) : []),
     ["Kind", MAIL_KIND_LABELS[m.kind] ?? m.kind],
     ["Queued", formatDateTime(m.createdAt)],
-    ...(m.sentAt ? ([["Sent", `${formatDateTime(m.sentAt)} (${m.transport ?? ""})`]] as [string, string][]) : []),
+    ...delivery,
     ["Attempts", String(m.attempts)],
     ["Message-ID", m.messageId],
   ];

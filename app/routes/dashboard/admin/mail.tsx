@@ -18,7 +18,32 @@ const FILTERS = [
   { value: "pending", label: "Waiting" },
   { value: "sent", label: "Sent" },
   { value: "failed", label: "Failed" },
+  { value: "kept", label: "Not sent" },
 ];
+
+/**
+ * What the top of the page says about where mail goes. Without a mail server nothing leaves the
+ * shop, and the page says so before anything else; with one, mail kept from a time without one is
+ * still called what it is.
+ */
+function deliveryNotice(preview: boolean, kept: number): { tone: "warning" | "info"; text: string } {
+  const keptMails = kept === 1 ? "1 mail in this list was" : `${kept} mails in this list were`;
+  if (preview) {
+    return {
+      tone: "warning",
+      text:
+        "No mail server is set up (SMTP_URL): no mail has left the shop. Customers received none of the mails below " +
+        "(order confirmations, password resets, address confirmations): each is kept here, marked “Not sent”, for you " +
+        "to read and follow its links. Set SMTP_URL to send mail; mail kept until then is not sent later.",
+    };
+  }
+  return {
+    tone: "info",
+    text:
+      "Mail waits here until the mail server accepts it; failed attempts are retried for about a day." +
+      (kept > 0 ? ` ${keptMails} written while no mail server was set up, and never sent.` : ""),
+  };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, { title: "Mail", description: "Mail the shop has sent or is sending." });
@@ -41,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: page.page,
     pageCount: pageCount(total, PAGE_SIZE),
     status,
-    preview: ctx.services.mail.transport.name === "preview",
+    notice: deliveryNotice(ctx.services.mail.transport.name === "preview", counts.kept),
   };
 }
 
@@ -55,20 +80,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MailList({ loaderData, actionData }: Route.ComponentProps) {
-  const { mails, total, counts, page, pageCount, status, preview } = loaderData;
+  const { mails, total, counts, page, pageCount, status, notice } = loaderData;
   return (
     <div>
       <h1 className="section-title">Mail</h1>
       <Toast toast={toastFor(actionData)} />
-      {preview ? (
+      {notice.tone === "warning" ? (
         <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          No mail server is set up (<code>SMTP_URL</code>), so no mail leaves the shop: every mail is kept here instead.
-          Open one to read it and follow its links.
+          <strong>Mail is not being sent.</strong> {notice.text}
         </p>
       ) : (
-        <p className="mt-3 text-sm text-ink-700">
-          Mail waits here until the mail server accepts it; failed attempts are retried for about a day.
-        </p>
+        <p className="mt-3 text-sm text-ink-700">{notice.text}</p>
       )}
       {counts.failed > 0 && (
         <p role="status" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -101,6 +123,7 @@ export default function MailList({ loaderData, actionData }: Route.ComponentProp
                 <p className="mt-1 text-xs text-ink-600">
                   {MAIL_KIND_LABELS[m.kind] ?? m.kind} · queued {formatDateTime(m.createdAt)}
                   {m.sentAt ? ` · sent ${formatDateTime(m.sentAt)}` : ""}
+                  {m.status === "kept" ? " · not sent: no mail server was set up" : ""}
                   {m.attempts > 1 ? ` · ${m.attempts} attempts` : ""}
                 </p>
                 {m.lastError && m.status !== "sent" && (
