@@ -184,6 +184,20 @@ describe("mail templates", () => {
     expect(html.match(/<img\b/g)).toHaveLength(1);
   });
 
+  it("a Pending order the shop erased: cancelled by the shop, gone from the customer's orders, and no link to them", () => {
+    const { html, text } = renderMail(shop, {
+      kind: "order-cancelled",
+      to: "a@example.com",
+      data: { order, cancelledBy: "shop", removed: true },
+    });
+    for (const body of [html, text]) {
+      expect(body).toContain("we had to cancel your order 4815162342001");
+      expect(body).toContain("We have also removed it from your orders, so it no longer appears there.");
+      expect(body).not.toContain("/dashboard/myorders");
+    }
+    expect(text).not.toContain("See your orders");
+  });
+
   it("escapes whatever a customer typed", () => {
     const evil = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const { html, text } = renderMail(shop, {

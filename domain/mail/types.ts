@@ -64,6 +64,8 @@ export type MailData = {
     reason?: string | null;
     /** what goes back to the customer's payment method; left out or 0 when nothing was paid */
     refundCents?: number | null;
+    /** the shop also removed the order (an admin erased it while Pending): it is no longer among the customer's */
+    removed?: boolean;
   };
   /** a contact-form message, to the shop */
   "contact-receipt": { name: string; email: string; phone: string | null; message: string; receivedAt: string };

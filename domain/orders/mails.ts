@@ -48,10 +48,16 @@ export function mailOrderCancelled(
   order: OrderRecord,
   cancelledBy: "customer" | "shop",
   refundCents?: number,
+  options: { removed?: boolean } = {},
 ) {
   return mail.enqueue(ctx, {
     kind: "order-cancelled",
     to: order.userEmail,
-    data: { order: orderMail(order), cancelledBy, ...(refundCents ? { refundCents } : {}) },
+    data: {
+      order: orderMail(order),
+      cancelledBy,
+      ...(refundCents ? { refundCents } : {}),
+      ...(options.removed ? { removed: true } : {}),
+    },
   });
 }

@@ -432,8 +432,17 @@ export function shipOrder(ctx: DomainContext, id: string) {
   return changeOrderStatus(ctx, id, { status: "Shipped" });
 }
 
-/** Only admins erase orders; erasing a Pending order puts its stock back. */
-export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ deletedCount: number }> {
+/**
+ * Only admins erase orders. A Pending order is still owed to its customer, so erasing it cancels it
+ * as the shop's Cancel order does (its stock goes back, the customer gets the same "cancelled by the
+ * shop" mail, which also says that the order no longer appears among theirs) before it is removed.
+ * A Shipped or Cancelled order is only removed: there is nothing new to tell its customer. A paid
+ * order, or one whose card payment may be under way, is refused (Cancel order refunds it first).
+ */
+export async function eraseOrder(
+  ctx: DomainContext,
+  id: string,
+): Promise<{ deletedCount: number; cancelled: boolean }> {
   requireAdmin(ctx.actor);
   if (!isWellFormedId(id)) throw notFound("Order");
   const order = await repo.findOrder(ctx.db, id);
@@ -451,25 +460,30 @@ export async function eraseOrder(ctx: DomainContext, id: string): Promise<{ dele
       "A card payment may be under way for this order: cancel it first with Cancel order, then erase it.",
     );
   }
+  const cancelled = order.status === "Pending";
   const deletedCount = await inTransaction(ctx.db, async (trx) => {
     const deleted = await repo.deleteOrder(trx, id, order.status);
-    if (deleted && order.status === "Pending") {
+    if (deleted && cancelled) {
       await inventory.returnStock({ db: trx }, stockOf(order));
-      // the customer's order is gone: they hear it from the shop
-      await mailOrderCancelled({ db: trx, shop: ctx.shop }, { ...order, status: "Cancelled" }, "shop");
+      // the shop will not deliver it: the customer hears so, as from Cancel order (nothing was paid)
+      await mailOrderCancelled({ db: trx, shop: ctx.shop }, { ...order, status: "Cancelled" }, "shop", 0, {
+        removed: true,
+      });
     }
     if (deleted) {
       await deleteOrderEvents(trx, [id]);
       await recordAudit(trx, ctx.actor, {
         action: "order.delete",
         target: { type: "order", id },
-        summary: `Deleted order ${order.orderNumber} (${order.status}) of ${order.userEmail}`,
+        summary: cancelled
+          ? `Deleted order ${order.orderNumber} (Pending) of ${order.userEmail}: cancelled first (stock returned, a cancellation mail to the customer)`
+          : `Deleted order ${order.orderNumber} (${order.status}) of ${order.userEmail}`,
       });
     }
     return deleted;
   });
   if (deletedCount === 0) throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
-  return { deletedCount };
+  return { deletedCount, cancelled };
 }
 
 export type Withdrawal =

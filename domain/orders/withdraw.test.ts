@@ -34,8 +34,12 @@ const stored = async (id: string) => ({
 });
 
 describe("withdrawOrder", () => {
-  it("erases the order and its lines when an admin asks", async () => {
-    expect(await withdrawOrder(shop.as(admin), order.id)).toEqual({ outcome: "erased", deletedCount: 1 });
+  it("erases the order and its lines when an admin asks (a Pending one is cancelled first)", async () => {
+    expect(await withdrawOrder(shop.as(admin), order.id)).toEqual({
+      outcome: "erased",
+      deletedCount: 1,
+      cancelled: true,
+    });
     expect(await stored(order.id)).toEqual({ order: undefined, lines: 0 });
   });
 
@@ -63,7 +67,11 @@ describe("withdrawOrder", () => {
     await shipOrder(shop.as(admin), order.id);
     await expect(withdrawOrder(shop.as(customer), order.id)).rejects.toMatchObject({ code: "conflict" });
     expect(await stored(order.id)).toEqual({ order: { status: "Shipped" }, lines: 1 });
-    expect(await withdrawOrder(shop.as(admin), order.id)).toEqual({ outcome: "erased", deletedCount: 1 });
+    expect(await withdrawOrder(shop.as(admin), order.id)).toEqual({
+      outcome: "erased",
+      deletedCount: 1,
+      cancelled: false,
+    });
   });
 
   it("refuses anonymous visitors and other customers, leaving the order as it was", async () => {

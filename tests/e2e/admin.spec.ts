@@ -184,11 +184,21 @@ test.describe("Manage Orders ('All Order')", () => {
     await expect(row).toHaveCount(1);
 
     await confirmWithYes(admin, remove, "Are you sure to delete this order?");
-    await expectToast(admin, "Deleted!");
+    // the order was still Pending: deleting it cancels it first, and the admin reads that the customer is told
+    await expectToast(
+      admin,
+      "Deleted! It was still Pending, so it was cancelled first and its stock put back. The customer has been told by mail.",
+    );
     await expect(row).toHaveCount(0);
     await admin.reload();
     await expect(admin.getByRole("heading", { level: 1, name: "All Order" })).toBeVisible();
     await expect(adminOrderRow(admin, details.full_name)).toHaveCount(0);
+
+    // the shop's cancellation mail, which does not send the customer looking for an order that is gone
+    const cancelled = await waitForMail(customer.email, new RegExp(`order ${order.order_id} has been cancelled`));
+    expect(cancelled.text).toContain(`we had to cancel your order ${order.order_id}`);
+    expect(cancelled.text).toContain("We have also removed it from your orders, so it no longer appears there.");
+    expect(cancelled.links.some((l) => l.includes("/dashboard/myorders"))).toBe(false);
 
     // gone from the customer's My Orders too
     expect((await ordersOf(page.request, customer.email)).map((o: ApiOrder) => o._id)).not.toContain(order._id);

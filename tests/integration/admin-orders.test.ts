@@ -187,7 +187,8 @@ describe("Cancel order on the admin's order pages", () => {
     const answer = await cancelOnOrderPage(id);
     expect(answer).toMatchObject({ ok: true, status: 200 });
     expect(answer.message).toMatch(
-      /^Cancelled order \d+: \$[\d,.]+ was refunded to the customer's card\. The customer has been told by mail\.$/,
+      // this shop has no mail server: the page does not claim the customer was mailed
+      /^Cancelled order \d+: \$[\d,.]+ was refunded to the customer's card\. The customer has not been told: no mail server is set up \(SMTP_URL\), so the cancellation mail is only kept on the Mail page\.$/,
     );
 
     const d = await detail(id);
@@ -282,6 +283,72 @@ describe("Cancel order on the admin's order pages", () => {
     expect(answer.message).toMatch(/^Cancelled order \d+: nothing was refunded \(it was not paid\)\./);
     expect(await listed()).toEqual({ [cod]: ["Cancelled", false, false], [card]: ["Pending", true, true] });
     expect(await cancelMails(customer.email)).toHaveLength(1);
+  });
+
+  it("Delete of a Pending order cancels it as Cancel order does (stock back, the same shop's mail) and says so; Delete of a cancelled order mails nothing", async () => {
+    const customer = await shop.customer();
+    const { insertedId: pending, order } = await placeOrder(customer, productId);
+    const stockBefore = await stockOfLines(pending);
+    const pendingVariant = await shop.db
+      .selectFrom("order_line")
+      .select("variant_id")
+      .where("order_id", "=", pending)
+      .executeTakeFirstOrThrow();
+
+    const erased = await postToPage(manageOrdersAction, admin, "/dashboard/manageorders", {
+      intent: "delete",
+      orderId: pending,
+    });
+    expect(erased).toMatchObject({ ok: true, status: 200 });
+    expect(erased.message).toBe(
+      "Deleted! It was still Pending, so it was cancelled first and its stock put back. The customer has not been told: no mail server is set up (SMTP_URL), so the cancellation mail is only kept on the Mail page.",
+    );
+    expect(await stockOfLines(pending)).toEqual([]); // its lines are gone with it
+    const stockAfter = await shop.db
+      .selectFrom("product_variant")
+      .select("stock")
+      .where("id", "=", pendingVariant.variant_id ?? "")
+      .executeTakeFirstOrThrow();
+    expect(Number(stockAfter.stock)).toBe(stockBefore[0] + 1);
+    const [erasedMail] = await cancelMails(customer.email);
+    expect(erasedMail.subject).toBe(`Your Volt & Thread order ${order.order_id} has been cancelled`);
+    expect(erasedMail.text).toContain(`We are sorry: we had to cancel your order ${order.order_id}.`);
+    // the order is gone from the customer's list: the mail says so, and does not send them looking for it
+    expect(erasedMail.text).toContain("We have also removed it from your orders, so it no longer appears there.");
+    expect(erasedMail.text).not.toContain("See your orders");
+    expect(erasedMail.html).not.toContain("/dashboard/myorders");
+    const audit = await (await admin.request(`/api/admin/audit?target_id=${pending}&action=order.delete`)).json();
+    expect(audit.map((e: { summary: string }) => e.summary)).toEqual([
+      `Deleted order ${order.order_id} (Pending) of ${customer.email}: cancelled first (stock returned, a cancellation mail to the customer)`,
+    ]);
+
+    // a cancelled order: told when it was cancelled, nothing new when its record is deleted
+    const { insertedId: cancelled } = await placeOrder(customer, productId);
+    const line = await shop.db
+      .selectFrom("order_line")
+      .select("variant_id")
+      .where("order_id", "=", cancelled)
+      .executeTakeFirstOrThrow();
+    const variantStock = async () =>
+      Number(
+        (
+          await shop.db
+            .selectFrom("product_variant")
+            .select("stock")
+            .where("id", "=", line.variant_id ?? "")
+            .executeTakeFirstOrThrow()
+        ).stock,
+      );
+    expect(await cancelOnOrderPage(cancelled)).toMatchObject({ ok: true });
+    const stockCancelled = await variantStock();
+    expect(await cancelMails(customer.email)).toHaveLength(2);
+    const plain = await postToPage(manageOrdersAction, admin, "/dashboard/manageorders", {
+      intent: "delete",
+      orderId: cancelled,
+    });
+    expect(plain).toMatchObject({ ok: true, status: 200, message: "Deleted!" });
+    expect(await cancelMails(customer.email)).toHaveLength(2);
+    expect(await variantStock()).toBe(stockCancelled);
   });
 });
 

@@ -108,6 +108,10 @@ describe("order mail", () => {
       subject: new RegExp(`${second.order.order_id} has been cancelled`),
     });
     expect(erased.text).toContain("we had to cancel");
+    // the erased order is gone from the customer's list: the mail says so instead of linking to it
+    expect(erased.text).toContain("We have also removed it from your orders, so it no longer appears there.");
+    expect(erased.text).not.toContain("See your orders");
+    expect(byCustomer.text).toContain("See your orders");
 
     const cancellations = (await outbox(customer.email)).filter((r) => r.kind === "order-cancelled");
     expect(cancellations).toHaveLength(2);

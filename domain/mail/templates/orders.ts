@@ -142,6 +142,10 @@ export function orderCancelled(shop: MailShop, data: MailData["order-cancelled"]
   const refund = data.refundCents
     ? `We are refunding ${formatPrice(data.refundCents)} to your payment method (${order.paymentMethod}). Depending on your bank, it can take a few working days to appear.`
     : "";
+  // an erased order is gone from the customer's list: no link to it, and they are told why it is missing
+  const removed = data.removed
+    ? "We have also removed it from your orders, so it no longer appears there. Nothing was charged for it."
+    : "";
   const questions = `If you have a question, write to us: ${shop.publicUrl}/contact`;
   return frame(shop, {
     subject: `Your ${shop.name} order ${order.orderNumber} has been cancelled`,
@@ -152,20 +156,20 @@ export function orderCancelled(shop: MailShop, data: MailData["order-cancelled"]
       paragraph(why),
       data.reason ? paragraph(`Reason: ${data.reason}`) : null,
       refund ? paragraph(refund) : null,
+      removed ? paragraph(removed) : null,
       orderSummary(shop, order),
       small(questions),
-      button("See your orders", ordersUrl(shop)),
+      removed ? null : button("See your orders", ordersUrl(shop)),
     ),
     text: `Your order has been cancelled
 
 Hello ${order.customerName},
 
-${why}${data.reason ? `\nReason: ${data.reason}` : ""}${refund ? `\n\n${refund}` : ""}
+${why}${data.reason ? `\nReason: ${data.reason}` : ""}${refund ? `\n\n${refund}` : ""}${removed ? `\n\n${removed}` : ""}
 
 ${orderSummaryText(order)}
 
-${questions}
-See your orders: ${ordersUrl(shop)}`,
+${questions}${removed ? "" : `\nSee your orders: ${ordersUrl(shop)}`}`,
     reason: `You received this mail because you placed an order at ${shop.name}.`,
   });
 }

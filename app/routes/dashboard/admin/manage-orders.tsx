@@ -15,7 +15,7 @@ import { OrderStatusBadge } from "../../../components/OrderStatusBadge.tsx";
 import { Pagination } from "../../../components/Pagination.tsx";
 import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
-import { cancelOrderAsAdmin } from "../../../lib/cancel-order.server.ts";
+import { cancelOrderAsAdmin, eraseOrderAsAdmin } from "../../../lib/cancel-order.server.ts";
 import { handleForm } from "../../../lib/form.server.ts";
 import { pageMeta } from "../../../lib/meta.ts";
 import { listPage, requestCtx, requireAdminPage } from "../../../lib/request.server.ts";
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { message: [head, ...others].join(" ") };
       }
       const id = formText(values, "orderId");
-      if (intent === "delete") return { message: "Deleted!", ...(await orders.eraseOrder(ctx, id)) };
+      if (intent === "delete") return eraseOrderAsAdmin(ctx, id);
       if (intent === "cancel") return cancelOrderAsAdmin(ctx, id);
       return { message: "Updated!", ...(await orders.shipOrder(ctx, id)) };
     },
