@@ -45,6 +45,7 @@ export default [
       route("mail/:mailId", "routes/dashboard/admin/mail-message.tsx"),
       route("pages", "routes/dashboard/admin/help-pages.tsx"),
       route("pages/:slug", "routes/dashboard/admin/help-page-editor.tsx"),
+      route("settings", "routes/dashboard/admin/settings.tsx"),
     ]),
   ]),
   route("about", "routes/about.tsx"),

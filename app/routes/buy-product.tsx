@@ -2,10 +2,12 @@ import { useState } from "react";
 import { Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import * as catalog from "../../domain/catalog/index.ts";
 import * as orders from "../../domain/orders/index.ts";
+import * as payments from "../../domain/payments/index.ts";
 import { MAX_LINE_QUANTITY } from "../../domain/orders/limits.ts";
 import { DomainError } from "../../domain/shared/errors.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { formText } from "../../server/http/forms.ts";
+import { BankTransferInstructions } from "../components/BankTransferInstructions.tsx";
 import { Field, Spinner } from "../components/Field.tsx";
 import { ErrorSummary } from "../components/FormErrors.tsx";
 import { SHIPPING_LABELS, ShippingFields } from "../components/ShippingFields.tsx";
@@ -59,6 +61,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One key per rendering of the form: a double click or a resubmitted form places one order.
     requestKey: crypto.randomUUID(),
     name: actor.user.name,
+    // shown once the order is placed (Buy Now is paid on delivery): where to transfer to instead (null: no transfers)
+    bankTransfer: await payments.bankTransfer(ctx),
   };
 }
 
@@ -167,7 +171,7 @@ function OrderForm({
 }
 
 export default function BuyProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variant, quantity, requestKey, name } = loaderData;
+  const { product, variant, quantity, requestKey, name, bankTransfer } = loaderData;
   const priceCents = variant?.priceCents ?? product.priceCents;
   const soldOut = !variant || variant.stock === 0;
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -211,6 +215,15 @@ export default function BuyProduct({ loaderData, actionData }: Route.ComponentPr
               <p className="text-lg font-semibold">
                 Thank you! Your order #{actionData.result.orderNumber} has been placed.
               </p>
+              {bankTransfer ? (
+                <BankTransferInstructions
+                  transfer={bankTransfer}
+                  orderNumber={actionData.result.orderNumber}
+                  totalCents={actionData.result.totalCents}
+                />
+              ) : (
+                <p className="mt-1">You pay on delivery.</p>
+              )}
               <p className="mt-1">
                 You can follow it in{" "}
                 <Link to="/dashboard/myorders" className="font-semibold underline">

@@ -3,6 +3,7 @@ import * as cart from "../../domain/cart/index.ts";
 import * as orders from "../../domain/orders/index.ts";
 import * as payments from "../../domain/payments/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
+import { BankTransferInstructions } from "../components/BankTransferInstructions.tsx";
 import { Spinner } from "../components/Field.tsx";
 import { ErrorSummary, fieldId } from "../components/FormErrors.tsx";
 import { PlacedOrderSummary } from "../components/OrderLines.tsx";
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // one key per rendering of the form: a double submit or a retry places one order
     requestKey: crypto.randomUUID(),
     name: actor.user.name,
-    methods: payments.availableMethods(ctx),
+    methods: await payments.availableMethods(ctx),
+    // shown with a placed order to pay on delivery: where to transfer to instead (null: no transfers)
+    bankTransfer: await payments.bankTransfer(ctx),
   };
 }
 
@@ -61,7 +64,7 @@ const CHECKOUT_LABELS = { ...SHIPPING_LABELS, paymentMethod: "Payment" };
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const images = useImageUrls();
-  const { cart: current, cartSeen, requestKey, name, methods } = loaderData;
+  const { cart: current, cartSeen, requestKey, name, methods, bankTransfer } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -75,7 +78,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <h1 className="section-title">Thank you!</h1>
         <div role="status" className="mt-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
           <p className="text-lg font-semibold">Your order #{placed.orderNumber} has been placed.</p>
-          {placed.paymentMethod === "cod" && <p className="mt-1">You pay on delivery or by bank transfer.</p>}
+          {placed.paymentMethod === "cod" &&
+            (bankTransfer ? (
+              <BankTransferInstructions
+                transfer={bankTransfer}
+                orderNumber={placed.orderNumber}
+                totalCents={placed.totalCents}
+              />
+            ) : (
+              <p className="mt-1">You pay on delivery.</p>
+            ))}
           {actionData?.ok && actionData.result.payment.error && (
             <p className="mt-1">{actionData.result.payment.error.message}</p>
           )}

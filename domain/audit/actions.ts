@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "review.delete",
   "mail.retry",
   "help.update",
+  "settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,6 +26,7 @@ export {
 } from "./service.ts";
 export { renderMail } from "./templates/index.ts";
 export type {
+  BankTransferMail,
   MailData,
   MailKind,
   MailRequest,

@@ -48,12 +48,25 @@ export type OrderMail = {
   paymentMethod: string;
 };
 
+/** The shop's bank account for a transfer, and the reference the customer gives (the order number). */
+export type BankTransferMail = {
+  accountHolder: string;
+  accountNumber: string;
+  bankName?: string | null;
+  note?: string | null;
+  reference: string;
+};
+
 /** The data each kind of mail is rendered from. */
 export type MailData = {
   /** `validForHours`: how long the link works (as the auth configuration sets it) */
   "password-reset": { name: string; url: string; validForHours: number };
   "email-verification": { name: string; url: string; validForHours: number };
-  "order-confirmation": { order: OrderMail };
+  "order-confirmation": {
+    order: OrderMail;
+    /** for an order paid on delivery, where the customer may transfer the total to instead (when the shop takes transfers) */
+    bankTransfer?: BankTransferMail | null;
+  };
   "order-shipped": {
     order: OrderMail;
     tracking?: { carrier?: string | null; number?: string | null; url?: string | null } | null;

@@ -1,10 +1,13 @@
 import * as mail from "../mail/index.ts";
-import { PAYMENT_METHOD_LABELS } from "../payments/index.ts";
+import * as payments from "../payments/index.ts";
 import type { DomainContext } from "../shared/context.ts";
 import type { OrderRecord } from "./repository.ts";
 
-/** What an order mail shows of an order: its lines, total, address and how it is paid. */
-function orderMail(order: OrderRecord): mail.OrderMail {
+/**
+ * What an order mail shows of an order: its lines, total, address and how it is paid (pay on delivery
+ * mentions transfers only when the shop has set where to transfer to).
+ */
+function orderMail(order: OrderRecord, transfer: payments.BankTransfer | null): mail.OrderMail {
   return {
     orderNumber: order.orderNumber,
     placedAt: order.placedAt,
@@ -28,22 +31,34 @@ function orderMail(order: OrderRecord): mail.OrderMail {
       postalCode: order.zip,
       phone: order.phone,
     },
-    paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod],
+    paymentMethod: payments.paymentMethodLabel(order.paymentMethod, Boolean(transfer)),
   };
 }
 
 /** The mail context inside an order's transaction: the mail exists exactly when the change does. */
 type MailingContext = Pick<DomainContext, "db" | "shop">;
 
-export function mailOrderPlaced(ctx: MailingContext, order: OrderRecord) {
-  return mail.enqueue(ctx, { kind: "order-confirmation", to: order.userEmail, data: { order: orderMail(order) } });
+/**
+ * The confirmation; for an order to pay on delivery, with the shop's bank transfer instructions when
+ * it has set them (the reference is the order number), so that the customer can pay before delivery.
+ */
+export async function mailOrderPlaced(ctx: MailingContext, order: OrderRecord) {
+  const transfer = await payments.bankTransfer(ctx);
+  const bankTransfer =
+    transfer && order.paymentMethod === "cod" ? { ...transfer, reference: String(order.orderNumber) } : null;
+  return mail.enqueue(ctx, {
+    kind: "order-confirmation",
+    to: order.userEmail,
+    data: { order: orderMail(order, transfer), ...(bankTransfer ? { bankTransfer } : {}) },
+  });
 }
 
-export function mailOrderShipped(ctx: MailingContext, order: OrderRecord) {
-  return mail.enqueue(ctx, { kind: "order-shipped", to: order.userEmail, data: { order: orderMail(order) } });
+export async function mailOrderShipped(ctx: MailingContext, order: OrderRecord) {
+  const data = orderMail(order, await payments.bankTransfer(ctx));
+  return mail.enqueue(ctx, { kind: "order-shipped", to: order.userEmail, data: { order: data } });
 }
 
-export function mailOrderCancelled(
+export async function mailOrderCancelled(
   ctx: MailingContext,
   order: OrderRecord,
   cancelledBy: "customer" | "shop",
@@ -54,7 +69,7 @@ export function mailOrderCancelled(
     kind: "order-cancelled",
     to: order.userEmail,
     data: {
-      order: orderMail(order),
+      order: orderMail(order, await payments.bankTransfer(ctx)),
       cancelledBy,
       ...(refundCents ? { refundCents } : {}),
       ...(options.removed ? { removed: true } : {}),

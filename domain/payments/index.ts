@@ -1,7 +1,20 @@
 /** Payments: pay on delivery, or a card through a provider (Stripe); payment state beside the order's own. */
 
 export type { CheckoutEvent, CheckoutProvider } from "../shared/checkout-provider.ts";
-export { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "./labels.ts";
+export {
+  BANK_TRANSFER_LIMITS,
+  bankTransfer,
+  bankTransferForAdmin,
+  bankTransferInput,
+  saveBankTransfer,
+} from "./bank-transfer.ts";
+export {
+  type BankTransfer,
+  COD_OR_TRANSFER_LABEL,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentMethodLabel,
+} from "./labels.ts";
 export type { PaymentRecord } from "./repository.ts";
 export {
   PAYMENT_METHODS,
@@ -19,6 +32,7 @@ export {
   closeOpenPages,
   latestPayments,
   markRefunded,
+  methodLabels,
   type OrderForPayment,
   type PayableOrder,
   type PaymentStart,

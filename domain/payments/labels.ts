@@ -1,8 +1,26 @@
 /** How payment methods and states read on pages and in mail (browser-safe: no imports). */
 export const PAYMENT_METHOD_LABELS = {
-  cod: "Pay on delivery or by bank transfer",
+  cod: "Pay on delivery",
   stripe: "Card (Stripe)",
 } as const;
+
+/** The pay-on-delivery method, when the shop has set bank transfer instructions (then, and only then). */
+export const COD_OR_TRANSFER_LABEL = "Pay on delivery or by bank transfer";
+
+/** Where a customer transfers money to; the reference is always the order number. */
+export type BankTransfer = {
+  accountHolder: string;
+  /** an IBAN or a local account number */
+  accountNumber: string;
+  bankName: string | null;
+  /** anything else the customer needs (a BIC, a sort code, when to pay), several lines */
+  note: string | null;
+};
+
+/** A payment method as the customer reads it: pay on delivery mentions transfers only when the shop takes them. */
+export function paymentMethodLabel(method: keyof typeof PAYMENT_METHOD_LABELS, bankTransfer: boolean): string {
+  return method === "cod" && bankTransfer ? COD_OR_TRANSFER_LABEL : PAYMENT_METHOD_LABELS[method];
+}
 
 export const PAYMENT_STATUS_LABELS = {
   unpaid: "Unpaid",

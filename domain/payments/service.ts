@@ -4,7 +4,8 @@ import type { CheckoutEvent, CheckoutProvider } from "../shared/checkout-provide
 import type { DataContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
-import { PAYMENT_METHOD_LABELS } from "./labels.ts";
+import { bankTransfer } from "./bank-transfer.ts";
+import { paymentMethodLabel } from "./labels.ts";
 import * as repo from "./repository.ts";
 import type { PaymentMethod, PaymentStatus } from "./schemas.ts";
 
@@ -26,14 +27,29 @@ export type PayableOrder = {
   paymentStatus: PaymentStatus;
 };
 
-export function availableMethods(ctx: Pick<PaymentsContext, "payments">): { method: PaymentMethod; label: string }[] {
-  const methods: PaymentMethod[] = ctx.payments.stripe ? ["cod", "stripe"] : ["cod"];
-  return methods.map((method) => ({ method, label: PAYMENT_METHOD_LABELS[method] }));
+const offeredMethods = (ctx: Pick<PaymentsContext, "payments">): PaymentMethod[] =>
+  ctx.payments.stripe ? ["cod", "stripe"] : ["cod"];
+
+/**
+ * The methods the checkout offers, as the customer reads them: pay on delivery mentions bank
+ * transfers only when the shop has set where to transfer to.
+ */
+export async function availableMethods(
+  ctx: Pick<PaymentsContext, "payments" | "db">,
+): Promise<{ method: PaymentMethod; label: string }[]> {
+  const transfer = Boolean(await bankTransfer(ctx));
+  return offeredMethods(ctx).map((method) => ({ method, label: paymentMethodLabel(method, transfer) }));
+}
+
+/** Every method's label as customers read it now (for pages and mails that name an order's method). */
+export async function methodLabels(ctx: DataContext): Promise<Record<PaymentMethod, string>> {
+  const transfer = Boolean(await bankTransfer(ctx));
+  return { cod: paymentMethodLabel("cod", transfer), stripe: paymentMethodLabel("stripe", transfer) };
 }
 
 /** Refuses a method the shop does not offer (422 on the field, with the wire name the caller uses). */
 export function assertOffered(ctx: Pick<PaymentsContext, "payments">, method: PaymentMethod, field = "payment_method") {
-  if (!availableMethods(ctx).some((m) => m.method === method)) {
+  if (!offeredMethods(ctx).includes(method)) {
     throw new DomainError("validation_failed", "Some fields need attention.", {
       [field]: "This shop does not take card payments: choose pay on delivery.",
     });

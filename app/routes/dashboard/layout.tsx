@@ -90,6 +90,7 @@ const adminLinks = [
   { to: "/dashboard/pages", label: "Help pages" },
   { to: "/dashboard/customers", label: "Customers" },
   { to: "/dashboard/audit", label: "Audit log" },
+  { to: "/dashboard/settings", label: "Settings" },
 ];
 
 function MenuLinks({ links, label }: { links: { to: string; label: string }[]; label: string }) {

@@ -1,7 +1,6 @@
 import { Form, redirect, useNavigation } from "react-router";
 import * as orders from "../../../domain/orders/index.ts";
 import * as payments from "../../../domain/payments/index.ts";
-import { PAYMENT_METHOD_LABELS } from "../../../domain/payments/labels.ts";
 import { formatDateTime } from "../../../domain/shared/dates.ts";
 import { formatPrice } from "../../../domain/shared/money.ts";
 import { pageCount } from "../../../domain/shared/pagination.ts";
@@ -28,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     page: page.page,
     pageCount: pageCount(total, PAGE_SIZE),
+    methodLabels: await payments.methodLabels(ctx),
     payments: items.map((o) => ({
       orderId: o.id,
       orderNumber: o.orderNumber,
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { payments: list, page, pageCount: pages } = loaderData;
+  const { payments: list, page, pageCount: pages, methodLabels } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div>
@@ -75,7 +75,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </p>
               <p className="font-semibold">{formatPrice(p.amountCents)}</p>
-              <p className="text-sm text-ink-700">{PAYMENT_METHOD_LABELS[p.method]}</p>
+              <p className="text-sm text-ink-700">{methodLabels[p.method]}</p>
               <PaymentStatusBadge status={p.status} />
               {p.canPay && (
                 <Form method="post">

@@ -1,8 +1,16 @@
 import { imageUrls } from "../../media/urls.ts";
 import { formatDate } from "../../shared/dates.ts";
 import { formatPrice } from "../../shared/money.ts";
-import type { MailData, MailShop, OrderMail, OrderMailAddress, OrderMailLine, RenderedMail } from "../types.ts";
-import { absoluteUrl, type Html, html, join, TIMES } from "./html.ts";
+import type {
+  BankTransferMail,
+  MailData,
+  MailShop,
+  OrderMail,
+  OrderMailAddress,
+  OrderMailLine,
+  RenderedMail,
+} from "../types.ts";
+import { absoluteUrl, type Html, html, join, multiline, TIMES } from "./html.ts";
 import { button, COLORS, frame, heading, paragraph, small } from "./layout.ts";
 
 const ordersUrl = (shop: MailShop) => `${shop.publicUrl}/dashboard/myorders`;
@@ -87,20 +95,60 @@ ${addressLines(order.shippingAddress).join("\n")}
 Payment: ${order.paymentMethod}`;
 }
 
-export function orderConfirmation(shop: MailShop, { order }: MailData["order-confirmation"]): RenderedMail {
+/** Where to transfer the total to, as label and value rows (the reference last but one, then the bank). */
+function transferRows(order: OrderMail, transfer: BankTransferMail): [string, string][] {
+  return [
+    ["Amount", formatPrice(order.totalCents)],
+    ["Account holder", transfer.accountHolder],
+    ["IBAN / account number", transfer.accountNumber],
+    ...(transfer.bankName ? ([["Bank", transfer.bankName]] as [string, string][]) : []),
+    ["Reference", transfer.reference],
+  ];
+}
+
+const TRANSFER_INTRO = "You can pay on delivery, or before it by bank transfer:";
+const TRANSFER_REFERENCE = "Give the reference exactly as shown, so that we can match your payment to your order.";
+
+function transferSection(order: OrderMail, transfer: BankTransferMail): Html {
+  const rows = transferRows(order, transfer).map(
+    ([label, value]) =>
+      html`<tr><th scope="row" style="padding:4px 12px 4px 0;text-align:left;font-weight:400;color:${COLORS.muted};white-space:nowrap;vertical-align:top;">${label}</th><td style="padding:4px 0;font-weight:700;word-break:break-all;">${value}</td></tr>`,
+  );
+  return join(
+    html`<h2 style="margin:16px 0 4px 0;font-size:16px;">Paying by bank transfer</h2>`,
+    paragraph(TRANSFER_INTRO),
+    html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 12px 0;">${rows}</table>`,
+    paragraph(TRANSFER_REFERENCE),
+    transfer.note ? paragraph(multiline(transfer.note)) : null,
+  );
+}
+
+function transferText(order: OrderMail, transfer: BankTransferMail): string {
+  const rows = transferRows(order, transfer).map(([label, value]) => `${label}: ${value}`);
+  return `Paying by bank transfer
+${TRANSFER_INTRO}
+${rows.join("\n")}
+${TRANSFER_REFERENCE}${transfer.note ? `\n${transfer.note}` : ""}`;
+}
+
+export function orderConfirmation(
+  shop: MailShop,
+  { order, bankTransfer }: MailData["order-confirmation"],
+): RenderedMail {
   return frame(shop, {
     subject: `Your ${shop.name} order ${order.orderNumber}`,
     preview: `Thank you for your order. Total ${formatPrice(order.totalCents)}.`,
     body: join(
       heading("Thank you for your order"),
       paragraph(`Hello ${order.customerName}, we have received your order and will let you know when it ships.`),
+      bankTransfer ? transferSection(order, bankTransfer) : null,
       orderSummary(shop, order),
       button("See your orders", ordersUrl(shop)),
     ),
     text: `Thank you for your order
 
 Hello ${order.customerName}, we have received your order and will let you know when it ships.
-
+${bankTransfer ? `\n${transferText(order, bankTransfer)}\n` : ""}
 ${orderSummaryText(order)}
 
 See your orders: ${ordersUrl(shop)}`,

@@ -29,6 +29,7 @@ export const ADMIN_PAGES = [
   { path: "/dashboard/reviews", heading: "All Customer Review", menu: "All Customer Reviews" },
   { path: "/dashboard/makeadmin", heading: "Make Admin", menu: "Make Admin" },
   { path: "/dashboard/mail", heading: "Mail", menu: "Mail" },
+  { path: "/dashboard/settings", heading: "Shop settings", menu: "Settings" },
 ] as const;
 
 /** Opens a page in a new browser context of its own (own cookies) on the shop; closed after the test. */

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
 import { ORDER_STATUSES } from "../../../../domain/orders/status.ts";
 import * as payments from "../../../../domain/payments/index.ts";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
+import { PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
 import { DomainError } from "../../../../domain/shared/errors.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { pageCount } from "../../../../domain/shared/pagination.ts";
@@ -55,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cancellable: orders.isCancellable(o.status),
       refundsOnCancel: payments.refundsOnCancel(o),
     })),
+    methodLabels: await payments.methodLabels(ctx),
     total: result.total,
     page: page.page,
     pageCount: pageCount(result.total, PAGE_SIZE),
@@ -91,7 +92,7 @@ const cell =
   "px-3 py-2 align-middle max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:before:font-semibold max-md:before:text-ink-600 max-md:before:content-[attr(data-label)]";
 
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders: list, total, page, pageCount, status, filters, problem, csvHref } = loaderData;
+  const { orders: list, total, page, pageCount, status, filters, problem, csvHref, methodLabels } = loaderData;
   return (
     <div>
       <h1 className="section-title">All Order</h1>
@@ -277,7 +278,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   </td>
                   <td className={cell} data-label="Payment">
                     <PaymentStatusBadge status={o.paymentStatus} />
-                    <span className="sr-only"> ({PAYMENT_METHOD_LABELS[o.paymentMethod]})</span>
+                    <span className="sr-only"> ({methodLabels[o.paymentMethod]})</span>
                   </td>
                   <td className={`${cell} ${o.cancellable ? "" : "max-md:hidden"}`} data-label="Cancel">
                     {o.cancellable && (

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import * as orders from "../../../../domain/orders/index.ts";
 import * as payments from "../../../../domain/payments/index.ts";
-import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
+import { PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
 import { formatDateTime } from "../../../../domain/shared/dates.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { formText } from "../../../../server/http/forms.ts";
@@ -29,6 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     detail,
     cancellable: orders.isCancellable(detail.order.status),
     refundsOnCancel: payments.refundsOnCancel(detail.order),
+    methodLabels: await payments.methodLabels(ctx),
   };
 }
 
@@ -48,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const STATUS_WORDS: Record<string, string> = PAYMENT_STATUS_LABELS;
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, cancellable, refundsOnCancel } = loaderData;
+  const { detail, cancellable, refundsOnCancel, methodLabels } = loaderData;
   const { order, history, payment, customer } = detail;
   return (
     <div>
@@ -119,7 +120,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           </address>
           <h3 className="mt-4 font-semibold">Payment</h3>
           <p className="text-sm">
-            {PAYMENT_METHOD_LABELS[order.paymentMethod]}: {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+            {methodLabels[order.paymentMethod]}: {PAYMENT_STATUS_LABELS[order.paymentStatus]}
           </p>
           {payment?.problem && <p className="mt-1 text-sm text-red-800">{payment.problem}</p>}
         </section>
