@@ -29,6 +29,7 @@ export const ADMIN_PAGES = [
   { path: "/dashboard/reviews", heading: "All Customer Review", menu: "All Customer Reviews" },
   { path: "/dashboard/makeadmin", heading: "Make Admin", menu: "Make Admin" },
   { path: "/dashboard/mail", heading: "Mail", menu: "Mail" },
+  { path: "/dashboard/pages", heading: "Help pages", menu: "Help pages" },
   { path: "/dashboard/settings", heading: "Shop settings", menu: "Settings" },
 ] as const;
 
