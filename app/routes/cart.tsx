@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import * as cart from "../../domain/cart/index.ts";
 import { LOW_STOCK_THRESHOLD } from "../../domain/inventory/limits.ts";
+import { MAX_LINE_QUANTITY } from "../../domain/orders/limits.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { formText } from "../../server/http/forms.ts";
 import { Spinner } from "../components/Field.tsx";
@@ -93,7 +94,7 @@ function QuantityStepper({
   failure?: object | null;
 }) {
   const name = line.hasOptions ? `${line.title} (${line.variantTitle})` : line.title;
-  const max = Math.min(99, line.stock);
+  const max = Math.min(MAX_LINE_QUANTITY, line.stock);
   const inputId = `qty-${line.id}`;
   const errorId = `${inputId}-error`;
   const input = useFocusOnFailure<HTMLInputElement>(error ? failure : null, (field) => {
