@@ -103,6 +103,7 @@ export async function createServices(
       rateLimits: config.rateLimit,
       currency: config.currency,
       mediaBaseUrl: config.mediaBaseUrl,
+      ownerEmail: config.admin?.email ?? null,
     },
     payments: { stripe: stripe ? stripeProvider(stripe) : null },
     stripe,

@@ -104,9 +104,25 @@ export async function getAccountById(ctx: DomainContext, id: string): Promise<Ac
 export const accountSummary = (ctx: DataContext, id: string) => repo.findById(ctx.db, id);
 
 /**
+ * Admins are peers, except that the shop's owner (SHOP_ADMIN_EMAIL) is above them: so that one admin
+ * cannot lock the others out, only the owner disables an admin's account, and nobody disables the owner's.
+ */
+function assertMayDisableAdmin(ownerEmail: string | null, actorEmail: string, targetEmail: string): void {
+  const isOwner = (email: string) => ownerEmail !== null && sameEmail(email, ownerEmail);
+  if (isOwner(targetEmail)) throw new DomainError("forbidden", "The shop owner's account cannot be disabled.");
+  if (!isOwner(actorEmail)) {
+    throw new DomainError(
+      "forbidden",
+      "Only the shop owner (the account SHOP_ADMIN_EMAIL names) can disable another admin's account.",
+    );
+  }
+}
+
+/**
  * An admin disables an account: it can no longer sign in (Better Auth refuses a banned user) and its
  * sessions end at once, so a cookie or bearer token it holds stops working. Enabling lets it sign in
- * again. An admin cannot disable their own account. Answers whether anything changed.
+ * again. An admin cannot disable their own account, nor another admin's unless they own the shop
+ * (`assertMayDisableAdmin`). Answers whether anything changed.
  */
 export async function setAccountDisabled(
   ctx: DomainContext,
@@ -118,6 +134,7 @@ export async function setAccountDisabled(
   if (disabled && account.id === me.id) {
     throw new DomainError("conflict", "You cannot disable your own account.");
   }
+  if (disabled && account.role === "admin") assertMayDisableAdmin(ctx.shop.ownerEmail, me.email, account.email);
   if (account.disabled === disabled) return { modifiedCount: 0, account };
   await inTransaction(ctx.db, async (trx) => {
     if (disabled) await repo.lock(trx, [account.id], DISABLED_BY_ADMIN);

@@ -16,6 +16,8 @@ export type ShopSettings = {
   currency: string;
   /** the base of image URLs: the shop's own /media, or a CDN's (S3_PUBLIC_URL) */
   mediaBaseUrl: string;
+  /** the owner's account (SHOP_ADMIN_EMAIL, lower-cased), the one admin who may disable other admins; null: none */
+  ownerEmail: string | null;
 };
 
 /**

@@ -33,6 +33,7 @@ export const testShopSettings: ShopSettings = {
   currency: "USD",
   email: "shop@shop.test",
   mediaBaseUrl: "/media",
+  ownerEmail: null,
 };
 
 /** A fresh database in memory, migrated like the real one. */

@@ -119,6 +119,29 @@ describe("disabling and enabling an account", () => {
     expect((await (await admin.request("/api/session")).json()).user?.email).toBe(ADMIN.email);
   });
 
+  it("only the shop's owner disables another admin, and nobody disables the owner", async () => {
+    const makeAdmin = async () => {
+      const account = await shop.customer();
+      await confirmEmail(shop, account.email);
+      expect((await admin.request("/api/users/admin", { method: "PUT", json: { email: account.email } })).status).toBe(
+        200,
+      );
+      return account;
+    };
+    const [second, third] = [await makeAdmin(), await makeAdmin()];
+    const disable = (by: Client, email: string) =>
+      idOf(email).then((id) => by.request(`/api/admin/customers/${id}/disable`, { method: "POST" }));
+    // an admin who is not the owner can neither lock out another admin nor the owner
+    for (const target of [third.email, ADMIN.email]) {
+      const refused = await unchanged(shop, () => disable(second, target));
+      await expectError(refused, 403, "forbidden");
+    }
+    expect((await find(third.email))[0].disabled).toBe(false);
+    // the owner (SHOP_ADMIN_EMAIL) can, and the disabled admin's session ends
+    expect(await (await disable(admin, third.email)).json()).toMatchObject({ modifiedCount: 1 });
+    expect((await (await third.request("/api/session")).json()).user ?? null).toBeNull();
+  });
+
   it("every customer call refuses visitors (401) and customers (403), and changes nothing", async () => {
     const customer = await shop.customer();
     const id = await idOf(customer.email);
