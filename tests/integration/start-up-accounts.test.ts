@@ -95,14 +95,21 @@ describe("SHOP_ADMIN_EMAIL", () => {
     await expectAdminAfterRestart();
   });
 
-  it("a start enables the first admin's account again if another admin disabled it (the operator's way back in)", async () => {
+  it("another admin cannot disable the first admin; a start enables that account again if it was disabled (the operator's way back in)", async () => {
     const first = await start({ SHOP_ADMIN_EMAIL: OWNER, SHOP_ADMIN_PASSWORD: OPERATOR_PASSWORD });
     const owner = await userRow(first, OWNER);
-    // a second admin, made by the owner, turns on them
+    // a second admin, made by the owner, turns on them: refused
     const rogue = await first.customer();
     await first.db.updateTable("user").set({ role: "admin" }).where("email", "=", rogue.email).execute();
-    const disabled = await rogue.request(`/api/admin/customers/${owner!.id}/disable`, { method: "POST" });
-    expect(disabled.status).toBe(200);
+    const refused = await rogue.request(`/api/admin/customers/${owner!.id}/disable`, { method: "POST" });
+    expect(refused.status).toBe(403);
+    expect((await signInResponse(first, OWNER, OPERATOR_PASSWORD)).status).toBe(200);
+    // disabled all the same (by a version of the shop before that rule, or in the database by hand)
+    await first.db
+      .updateTable("user")
+      .set({ banned: true, banReason: "Disabled by an admin" })
+      .where("email", "=", OWNER)
+      .execute();
     expect((await signInResponse(first, OWNER, OPERATOR_PASSWORD)).status).toBe(403);
     await first.close();
 
