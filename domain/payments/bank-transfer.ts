@@ -71,7 +71,9 @@ export async function bankTransfer(ctx: DataContext): Promise<BankTransfer | nul
   const raw = await readSetting(ctx, SETTING);
   if (!raw) return null;
   try {
-    const parsed = bankTransferInput.safeParse(JSON.parse(raw));
+    // stored as BankTransfer: the optional fields are null when empty, which the form's schema reads as ""
+    const stored = JSON.parse(raw) as Record<string, unknown>;
+    const parsed = bankTransferInput.safeParse({ ...stored, bankName: stored.bankName ?? "", note: stored.note ?? "" });
     if (!parsed.success || !parsed.data.accountHolder) return null;
     const { accountHolder, accountNumber, bankName, note } = parsed.data;
     return { accountHolder, accountNumber, bankName: bankName || null, note: note || null };

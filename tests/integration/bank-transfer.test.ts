@@ -196,6 +196,15 @@ describe("bank transfer instructions", () => {
     expect(fromCart.text).toContain("Account holder: Volt & Thread Ltd");
   });
 
+  it("the holder and the account alone are enough: the optional bank and note may stay empty", async () => {
+    const saved = await save({ accountHolder: "Jane Doe", accountNumber: "GB33 BUKB 2020 1555 5555 55" });
+    expect(saved).toMatchObject({ ok: true });
+    const customer = await shop.customer();
+    expect(await checkoutMethods(customer)).toEqual([{ method: "cod", label: "Pay on delivery or by bank transfer" }]);
+    const { order } = await placeOrder(customer, (await firstProduct(shop, 2)).id);
+    expect((await confirmationOf(customer.email, order.order_id)).text).toContain("GB33 BUKB 2020 1555 5555 55");
+  });
+
   it("all fields empty takes transfers off again", async () => {
     const off = await save({ accountHolder: " ", accountNumber: "", bankName: "", note: "\n" });
     expect(off).toMatchObject({ ok: true, message: "Bank transfer is off: checkout offers “Pay on delivery” only." });
