@@ -198,6 +198,29 @@ describe("mail templates", () => {
     expect(text).not.toContain("See your orders");
   });
 
+  it("a cancelled order that may have been paid by bank transfer says how to get the money back, never that nothing was charged", () => {
+    for (const removed of [true, false]) {
+      const { html, text } = renderMail(shop, {
+        kind: "order-cancelled",
+        to: "a@example.com",
+        data: { order, cancelledBy: "shop", removed, mayHaveTransferred: true },
+      });
+      for (const body of [html, text]) {
+        expect(body).toContain(
+          "If you already paid for it by bank transfer, write to us and we will send the money back.",
+        );
+        expect(body).not.toContain("Nothing was charged");
+      }
+    }
+    const plain = renderMail(shop, {
+      kind: "order-cancelled",
+      to: "a@example.com",
+      data: { order, cancelledBy: "shop", removed: true },
+    });
+    expect(plain.text).toContain("Nothing was charged for it.");
+    expect(plain.text).not.toContain("bank transfer");
+  });
+
   it("escapes whatever a customer typed", () => {
     const evil = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const { html, text } = renderMail(shop, {

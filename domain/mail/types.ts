@@ -79,6 +79,8 @@ export type MailData = {
     refundCents?: number | null;
     /** the shop also removed the order (an admin erased it while Pending): it is no longer among the customer's */
     removed?: boolean;
+    /** an order to pay on delivery while the shop takes bank transfers: it may have been paid that way */
+    mayHaveTransferred?: boolean;
   };
   /** a contact-form message, to the shop */
   "contact-receipt": { name: string; email: string; phone: string | null; message: string; receivedAt: string };

@@ -65,14 +65,16 @@ export async function mailOrderCancelled(
   refundCents?: number,
   options: { removed?: boolean } = {},
 ) {
+  const transfer = await payments.bankTransfer(ctx);
   return mail.enqueue(ctx, {
     kind: "order-cancelled",
     to: order.userEmail,
     data: {
-      order: orderMail(order, await payments.bankTransfer(ctx)),
+      order: orderMail(order, transfer),
       cancelledBy,
       ...(refundCents ? { refundCents } : {}),
       ...(options.removed ? { removed: true } : {}),
+      ...(transfer && order.paymentMethod === "cod" ? { mayHaveTransferred: true } : {}),
     },
   });
 }

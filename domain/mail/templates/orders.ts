@@ -191,9 +191,13 @@ export function orderCancelled(shop: MailShop, data: MailData["order-cancelled"]
     ? `We are refunding ${formatPrice(data.refundCents)} to your payment method (${order.paymentMethod}). Depending on your bank, it can take a few working days to appear.`
     : "";
   // an erased order is gone from the customer's list: no link to it, and they are told why it is missing
-  const removed = data.removed
-    ? "We have also removed it from your orders, so it no longer appears there. Nothing was charged for it."
+  // the shop cannot see a bank transfer arrive: a customer who may have paid that way is told how to get it back
+  const transferred = data.mayHaveTransferred
+    ? "If you already paid for it by bank transfer, write to us and we will send the money back."
     : "";
+  const removed = data.removed
+    ? `We have also removed it from your orders, so it no longer appears there. ${transferred || "Nothing was charged for it."}`
+    : transferred;
   const questions = `If you have a question, write to us: ${shop.publicUrl}/contact`;
   return frame(shop, {
     subject: `Your ${shop.name} order ${order.orderNumber} has been cancelled`,
