@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { HELP_PAGE_MAX_LENGTH } from "../../domain/content/help-rules.ts";
 import { DomainError, type FieldErrors } from "../../domain/shared/errors.ts";
 import { parseInput } from "../../domain/shared/validation.ts";
 import { type FormInput, readForm } from "../../server/http/forms.ts";
@@ -54,11 +55,14 @@ export function formFailure(e: DomainError, values: FormInput["values"] = {}) {
 }
 
 /** The text the visitor typed, to put back in the form (never passwords). */
+/** The longest value given back to a refused form: its longest field (a help page's text), so that nothing typed is cut. */
+const ECHO_MAX_LENGTH = HELP_PAGE_MAX_LENGTH;
+
 function echo(values: FormInput["values"]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
     if (/password/i.test(key)) continue;
-    out[key] = (Array.isArray(value) ? value.join(",") : value).slice(0, 10_000);
+    out[key] = (Array.isArray(value) ? value.join(",") : value).slice(0, ECHO_MAX_LENGTH);
   }
   return out;
 }

@@ -3,7 +3,7 @@ import { inTransaction } from "../../db/connection.ts";
 import { recordAudit } from "../audit/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
-import { notFound } from "../shared/errors.ts";
+import { DomainError, notFound } from "../shared/errors.ts";
 import { parseInput } from "../shared/validation.ts";
 import { HELP_PAGES, type HelpBlock, helpBlocks, isHelpPageSlug } from "./help-rules.ts";
 import * as repo from "./repository.ts";
@@ -48,21 +48,29 @@ export async function listHelpPages(
 export async function saveHelpPage(ctx: DomainContext, slug: string, input: unknown): Promise<HelpPage> {
   const admin = requireAdmin(ctx.actor);
   if (!isHelpPageSlug(slug)) throw notFound("Page");
-  const { body } = parseInput(helpPageInput, input);
-  const before = (await repo.findHelpPage(ctx.db, slug))?.body ?? "";
+  const { body, editedFrom } = parseInput(helpPageInput, input);
   const at = new Date().toISOString();
-  if (body !== before) {
-    await inTransaction(ctx.db, async (trx) => {
-      await repo.writeHelpPage(trx, slug, body, at, admin.id);
-      await recordAudit(trx, ctx.actor, {
-        action: "help.update",
-        target: { type: "help_page", id: slug },
-        summary: body
-          ? `${before ? "Rewrote" : "Wrote"} the help page “${titleOf(slug)}” (${body.length.toLocaleString("en-US")} characters)`
-          : `Took down the help page “${titleOf(slug)}”`,
-        changes: { characters: { from: before.length, to: body.length } },
-      });
+  await inTransaction(ctx.db, async (trx) => {
+    const current = await repo.findHelpPage(trx, slug);
+    const before = current?.body ?? "";
+    // the page the admin edited: as their form showed it, else as it is now
+    const seen = editedFrom === undefined ? (current?.updatedAt ?? null) : editedFrom || null;
+    if (body === before && seen === (current?.updatedAt ?? null)) return;
+    const written = await repo.writeHelpPageIfStill(trx, slug, seen, { body, at, by: admin.id });
+    if (!written) {
+      throw new DomainError(
+        "conflict",
+        "This page was changed after you opened it (by another admin or in another tab). Nothing was saved: reload it to see that text, then make your change again.",
+      );
+    }
+    await recordAudit(trx, ctx.actor, {
+      action: "help.update",
+      target: { type: "help_page", id: slug },
+      summary: body
+        ? `${before ? "Rewrote" : "Wrote"} the help page “${titleOf(slug)}” (${body.length.toLocaleString("en-US")} characters)`
+        : `Took down the help page “${titleOf(slug)}”`,
+      changes: { characters: { from: before.length, to: body.length } },
     });
-  }
+  });
   return getHelpPage(ctx, slug);
 }

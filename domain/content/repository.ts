@@ -111,12 +111,46 @@ export async function listHelpPages(db: DB): Promise<Omit<HelpPageRow, "body">[]
   return rows.map((r) => ({ slug: r.slug, updatedAt: toIso(r.updated_at), updatedBy: r.updated_by }));
 }
 
-/** The page's text (a row per written page; an empty text removes the row). */
-export async function writeHelpPage(db: DB, slug: string, body: string, at: string, by: string | null): Promise<void> {
-  if (!body) {
-    await db.deleteFrom("help_page").where("slug", "=", slug).execute();
-    return;
+/**
+ * The page's text (a row per written page; an empty text removes the row), written only if the page is still
+ * as `seen` (its last update's time; null: not written): answers whether it was, so that a save made from an
+ * out-of-date page never undoes another (two admins, two tabs).
+ */
+export async function writeHelpPageIfStill(
+  db: DB,
+  slug: string,
+  seen: string | null,
+  page: { body: string; at: string; by: string | null },
+): Promise<boolean> {
+  const { body, at, by } = page;
+  if (seen === null) {
+    if (!body) return !(await findHelpPage(db, slug));
+    const inserted = await db
+      .insertInto("help_page")
+      .values({ slug, body, updated_at: at, updated_by: by })
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
   }
+  if (!body) {
+    const deleted = await db
+      .deleteFrom("help_page")
+      .where("slug", "=", slug)
+      .where("updated_at", "=", seen)
+      .executeTakeFirst();
+    return Number(deleted.numDeletedRows) === 1;
+  }
+  const updated = await db
+    .updateTable("help_page")
+    .set({ body, updated_at: at, updated_by: by })
+    .where("slug", "=", slug)
+    .where("updated_at", "=", seen)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** The seed's pages, written as they are. */
+export async function writeHelpPage(db: DB, slug: string, body: string, at: string, by: string | null): Promise<void> {
   await db
     .insertInto("help_page")
     .values({ slug, body, updated_at: at, updated_by: by })

@@ -27,6 +27,11 @@ const NOT_IN_HELP_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\
 
 /** An admin's text for a help page; empty takes the page down (it says it has not been written). */
 export const helpPageInput = z.object({
+  /**
+   * When the page as the admin's form showed it was last written ("" : not written); absent, the text is
+   * written whatever happened meanwhile (the old behaviour, for callers that do not say)
+   */
+  editedFrom: z.string().max(64, "editedFrom is not a time the page was written.").optional(),
   body: z
     .string({ error: "The page's text is required (empty takes the page down)." })
     .transform((v) => v.replace(/\r\n?/g, "\n").trim())

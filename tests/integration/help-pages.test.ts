@@ -13,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-type Answer = { status: number; body: { ok: boolean; message: string; fields?: Record<string, string> } };
+type Answer = {
+  status: number;
+  body: { ok: boolean; message: string; fields?: Record<string, string>; values?: Record<string, string> };
+};
 
 /** What a page's loader or action answered: its data and status, or the status it threw (404, a redirect). */
 async function call(run: () => Promise<unknown>): Promise<Answer> {
@@ -106,6 +109,34 @@ describe("help pages", () => {
       expect(answer.body.fields?.body).toMatch(message);
     }
     expect(await publicPage("shipping")).toEqual(before);
+    // a long text refused for one character comes back whole, to be mended rather than typed again
+    const long = `${"Parcels leave within two days. ".repeat(500)}\u0007`;
+    const refused = await save(admin, "shipping", long);
+    expect(refused.status).toBe(422);
+    expect(refused.body.values?.body).toBe(long);
+  });
+
+  it("a save from a page opened before another save is refused, and the other text stays", async () => {
+    const opened = async () =>
+      (
+        (await editorLoader(await args(admin, "/dashboard/pages/terms", { slug: "terms" }))) as {
+          page: { updatedAt: string | null };
+        }
+      ).page.updatedAt ?? "";
+    const tabA = await opened();
+    const tabB = await opened();
+    const saveFrom = async (editedFrom: string, body: string) =>
+      call(async () =>
+        editorAction(await args(admin, "/dashboard/pages/terms", { slug: "terms" }, { body, editedFrom })),
+      );
+    expect(await saveFrom(tabA, "Terms, as tab A wrote them.")).toMatchObject({ status: 200 });
+    const stale = await saveFrom(tabB, "Terms, as tab B wrote them.");
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/changed after you opened it.*Nothing was saved/);
+    expect((await publicPage("terms")).blocks).toEqual([{ kind: "text", text: "Terms, as tab A wrote them." }]);
+    // taking a page down from an out-of-date page is refused too; from the page as it is, it is done
+    expect((await saveFrom(tabB, "")).status).toBe(409);
+    expect((await saveFrom(await opened(), "Terms, once more.")).status).toBe(200);
   });
 
   it("only admins write them: a customer and a visitor change nothing; an unknown page is not found", async () => {

@@ -44,7 +44,9 @@ export default function HelpPageEditor({ loaderData, actionData }: Route.Compone
       </p>
       <h1 className="section-title mt-2">Edit {page.title}</h1>
       <Toast toast={actionData?.ok ? toastFor(actionData) : null} />
-      <Form method="post" className="mt-6 max-w-3xl space-y-3" noValidate>
+      <Form method="post" className="mt-6 max-w-3xl space-y-3" noValidate key={page.updatedAt ?? "unwritten"}>
+        {/* the page as this form shows it: a save is refused once someone else saved it meanwhile */}
+        <input type="hidden" name="editedFrom" value={page.updatedAt ?? ""} />
         <label htmlFor="help-body" className="label">
           Text
         </label>
