@@ -52,18 +52,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!product) notFoundPage();
   const chosen = query.get("variant");
   const variant = product.variants.find((v) => v.id === chosen) ?? catalog.defaultVariant(product);
-  // the quantity asked for on the product page; 1 when it is missing or not one the shop takes
-  const asked = orders.orderInput.shape.quantity.safeParse(query.get("quantity") ?? undefined);
+  const { quantity, quantityNote } = askedQuantity(query.get("quantity"), variant?.stock ?? 0);
   return {
     product,
     variant,
-    quantity: asked.success ? asked.data : 1,
+    quantity,
+    quantityNote,
     // One key per rendering of the form: a double click or a resubmitted form places one order.
     requestKey: crypto.randomUUID(),
     name: actor.user.name,
     // shown once the order is placed (Buy Now is paid on delivery): where to transfer to instead (null: no transfers)
     bankTransfer: await payments.bankTransfer(ctx),
   };
+}
+
+/**
+ * The quantity asked for on the product page, as the form starts with it: lowered to what can be ordered (the
+ * stock, an order line's limit), 1 when it is missing or not a whole number, and a note when it was changed.
+ */
+function askedQuantity(raw: string | null, stock: number): { quantity: number; quantityNote: string | null } {
+  if (!raw) return { quantity: 1, quantityNote: null };
+  const asked = Number(raw);
+  if (!Number.isInteger(asked) || asked < 1) {
+    return { quantity: 1, quantityNote: `“${raw.slice(0, 20)}” is not a quantity: the form starts at 1.` };
+  }
+  const most = Math.max(1, Math.min(MAX_LINE_QUANTITY, stock));
+  if (asked <= most) return { quantity: asked, quantityNote: null };
+  const why = most === stock ? `only ${most} left` : `at most ${most} in one order`;
+  return { quantity: most, quantityNote: `You asked for ${asked}: ${why}, so the form starts at ${most}.` };
 }
 
 /** After a refusal because the price or the stock changed (409), the page shows them as they are now. */
@@ -108,6 +124,7 @@ function OrderForm({
   variantId,
   priceCents,
   quantity,
+  quantityNote,
   stock,
   values,
   errors,
@@ -118,6 +135,8 @@ function OrderForm({
   variantId: string | undefined;
   priceCents: number;
   quantity: number;
+  /** why the quantity is not the one asked for on the product page */
+  quantityNote: string | null;
   stock: number;
   values: Record<string, string> | undefined;
   errors: Record<string, string>;
@@ -161,6 +180,11 @@ function OrderForm({
           </span>
         )}
       </p>
+      {quantityNote && !values && (
+        <p role="status" className="text-sm text-ink-700 sm:col-span-2">
+          {quantityNote}
+        </p>
+      )}
       <ShippingFields values={values} errors={errors} defaultName={defaultName} />
       <button type="submit" className="btn-accent sm:col-span-2" disabled={busy || disabled}>
         {busy && <Spinner />}
@@ -171,7 +195,7 @@ function OrderForm({
 }
 
 export default function BuyProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, variant, quantity, requestKey, name, bankTransfer } = loaderData;
+  const { product, variant, quantity, quantityNote, requestKey, name, bankTransfer } = loaderData;
   const priceCents = variant?.priceCents ?? product.priceCents;
   const soldOut = !variant || variant.stock === 0;
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -240,6 +264,7 @@ export default function BuyProduct({ loaderData, actionData }: Route.ComponentPr
             variantId={variant?.id}
             priceCents={priceCents}
             quantity={quantity}
+            quantityNote={quantityNote}
             stock={variant?.stock ?? 0}
             values={v}
             errors={f}

@@ -44,7 +44,7 @@ export default function HelpPage({ loaderData }: Route.ComponentProps) {
             Last updated <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
           </p>
         )}
-        <div className="prose-shop mt-8 text-lg">
+        <div className="prose-shop mt-8 text-lg break-words">
           {blocks.length === 0 && (
             <p>
               This page has not been written yet. For any question about it,{" "}

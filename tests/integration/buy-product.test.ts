@@ -122,7 +122,8 @@ async function loadOrderPage(path: string) {
       context: await pageContext(shop, request),
     } as never)) as {
       quantity: number;
-      variant: { id: string; priceCents: number };
+      quantityNote: string | null;
+      variant: { id: string; priceCents: number; stock: number };
     };
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
@@ -136,13 +137,25 @@ const failure = (answer: Answer): Failure => {
 };
 
 describe("the order form (/buyProducts/{id})", () => {
-  it("shows the quantity from its address (1 when missing or not one the shop takes)", async () => {
+  it("shows the quantity from its address: 1 when missing or not a quantity, the most that can be ordered when more, with a note", async () => {
     const variant = await freshVariant();
     const at = (query: string) => loadOrderPage(`/buyProducts/${variant.productId}?variant=${variant.id}${query}`);
-    expect(await at("&quantity=3")).toMatchObject({ quantity: 3, variant: { id: variant.id } });
-    for (const query of ["", "&quantity=", "&quantity=0", "&quantity=abc", "&quantity=1000", "&quantity=2.5"]) {
-      expect(await at(query), query).toMatchObject({ quantity: 1 });
+    expect(await at("&quantity=3")).toMatchObject({ quantity: 3, quantityNote: null, variant: { id: variant.id } });
+    for (const query of ["", "&quantity="])
+      expect(await at(query), query).toMatchObject({ quantity: 1, quantityNote: null });
+    for (const query of ["&quantity=0", "&quantity=abc", "&quantity=2.5"]) {
+      expect(await at(query), query).toMatchObject({
+        quantity: 1,
+        quantityNote: expect.stringMatching(/is not a quantity/),
+      });
     }
+    // more than can be ordered starts at the most that can, and says so
+    const { variant: shown } = (await at("&quantity=3")) as { variant: { stock: number } };
+    const most = Math.min(99, shown.stock);
+    expect(await at("&quantity=1000")).toMatchObject({
+      quantity: most,
+      quantityNote: `You asked for 1000: ${most === shown.stock ? `only ${most} left` : `at most ${most} in one order`}, so the form starts at ${most}.`,
+    });
   });
 
   it("turns the product page's add-to-cart fields (BUY without React) into its own address", async () => {
