@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 
 /**
  * Encoded answers for anonymous readers, kept per process in a least-recently-used store bounded by
@@ -11,13 +11,20 @@ export type CachedAnswer = {
   status: number;
   /** the headers the answer is sent with (content type, X-Total-Count, …), without Cache-Control and ETag */
   headers: [string, string][];
-  body: Buffer;
+  /** the body's length, uncompressed */
+  length: number;
+  /**
+   * The body as it is, until it is first compressed: from then on only the compressed copy is kept (a
+   * seventh of the bytes for a search answer), and a client that takes no compression, or the other one,
+   * is served from it decompressed (`plainBody`).
+   */
+  plain: Buffer | undefined;
   /** the body compressed, each encoding made when a client first asks for it (none below COMPRESS_FROM_BYTES) */
   compressed: { gzip?: Buffer; br?: Buffer };
   etag: string;
   /** a page's inline scripts as CSP hashes (`'sha256-…'`): a stored page cannot carry each request's nonce */
   scriptHashes: string[];
-  /** told how many bytes a newly made encoding added (the store that holds the answer counts them) */
+  /** told how many bytes a newly made encoding added or a dropped plain body took away (the store counts them) */
   grew?: (bytes: number) => void;
 };
 
@@ -38,7 +45,8 @@ export function encodeAnswer(
     version,
     status,
     headers,
-    body,
+    length: body.length,
+    plain: body,
     compressed: {},
     etag: `W/"${version.toString(36)}-${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`,
     scriptHashes,
@@ -74,13 +82,29 @@ const compressors = {
     }),
 };
 
-/** The body in this encoding, compressed once, on the first request that accepts it. */
+const decompressors = { gzip: gunzipSync, br: brotliDecompressSync };
+
+/** The body as it is: kept until it is first compressed, then decompressed from a compressed copy. */
+export function plainBody(answer: CachedAnswer): Buffer {
+  if (answer.plain) return answer.plain;
+  const encoding = (Object.keys(answer.compressed) as Encoding[])[0];
+  const compressed = encoding && answer.compressed[encoding];
+  if (!compressed) throw new Error("a stored answer has neither its body nor a compressed copy");
+  return decompressors[encoding](compressed);
+}
+
+/**
+ * The body in this encoding, compressed once, on the first request that accepts it; the plain body is
+ * then let go.
+ */
 function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer {
   let body = answer.compressed[encoding];
   if (!body) {
-    body = compressors[encoding](answer.body);
+    body = compressors[encoding](plainBody(answer));
     answer.compressed[encoding] = body;
-    answer.grew?.(body.length);
+    const dropped = answer.plain?.length ?? 0;
+    answer.plain = undefined;
+    answer.grew?.(body.length - dropped);
   }
   return body;
 }
@@ -92,7 +116,7 @@ function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer {
  */
 const sizeOf = (key: string, a: CachedAnswer) =>
   2 * key.length +
-  a.body.length +
+  (a.plain?.length ?? 0) +
   (a.compressed.gzip?.length ?? 0) +
   (a.compressed.br?.length ?? 0) +
   a.headers.reduce((n, [name, value]) => n + 2 * (name.length + value.length), 0) +
@@ -200,8 +224,8 @@ export const compressBody = (body: Buffer, encoding: Encoding): Buffer => compre
 
 /** The stored body that fits the request's Accept-Encoding (encodingFor), each encoding made once. */
 export function chooseEncoding(answer: CachedAnswer, acceptEncoding: string | undefined) {
-  const encoding = encodingFor(answer.body.length, acceptEncoding);
-  return encoding ? { body: compressedBody(answer, encoding), encoding } : { body: answer.body, encoding: null };
+  const encoding = encodingFor(answer.length, acceptEncoding);
+  return encoding ? { body: compressedBody(answer, encoding), encoding } : { body: plainBody(answer), encoding: null };
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */

@@ -6,43 +6,64 @@
 import { randomBytes } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, encodeAnswer, encodingFor, ResponseCache } from "../../server/http/response-cache.ts";
+import {
+  chooseEncoding,
+  encodeAnswer,
+  encodingFor,
+  plainBody,
+  ResponseCache,
+} from "../../server/http/response-cache.ts";
 
 const json = (n: number) =>
   Buffer.from(JSON.stringify({ items: Array.from({ length: n }, (_, i) => ({ id: i, title: `Lamp ${i}` })) }));
 
 describe("ResponseCache", () => {
-  it("compresses an answer only in the encodings asked for, once each, and counts what that adds", () => {
+  it("compresses an answer only in the encodings asked for, once each, keeps only the compressed copies, and counts that", () => {
     const store = new ResponseCache(1024 * 1024);
-    const answer = encodeAnswer(1, 200, [["content-type", "application/json"]], json(2_000));
-    expect(answer.body.length).toBeGreaterThan(32 * 1024);
+    const body = json(2_000);
+    const answer = encodeAnswer(1, 200, [["content-type", "application/json"]], body);
+    expect(answer.length).toBeGreaterThan(32 * 1024);
     store.set("/a", answer);
     const before = store.bytes;
     expect(answer.compressed).toEqual({});
 
     const br = chooseEncoding(answer, "gzip, deflate, br");
     expect(br.encoding).toBe("br");
-    expect(brotliDecompressSync(br.body).equals(answer.body)).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(body)).toBe(true);
     expect(answer.compressed.gzip).toBeUndefined();
-    expect(store.bytes).toBe(before + br.body.length);
+    // the plain body is let go once a compressed copy exists: the store counts the copy instead
+    expect(answer.plain).toBeUndefined();
+    expect(store.bytes).toBe(before - body.length + br.body.length);
     expect(chooseEncoding(answer, "br").body).toBe(br.body); // the same buffer: made once
 
+    // another encoding, and a client that takes none, are made from the compressed copy
     const gzip = chooseEncoding(answer, "gzip");
-    expect(gunzipSync(gzip.body).equals(answer.body)).toBe(true);
-    expect(store.bytes).toBe(before + br.body.length + gzip.body.length);
+    expect(gunzipSync(gzip.body).equals(body)).toBe(true);
+    expect(store.bytes).toBe(before - body.length + br.body.length + gzip.body.length);
+    const plain = chooseEncoding(answer, "identity");
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.equals(body)).toBe(true);
+    expect(plainBody(answer).equals(body)).toBe(true);
 
     store.delete("/a");
     expect(store.bytes).toBe(0);
   });
 
+  it("keeps the plain body of an answer too small to compress", () => {
+    const tiny = encodeAnswer(1, 200, [], Buffer.from('{"items":[]}'));
+    expect(chooseEncoding(tiny, "gzip, br")).toMatchObject({ encoding: null });
+    expect(tiny.plain?.toString()).toBe('{"items":[]}');
+  });
+
   it("prefers gzip for bodies under 32 KiB (brotli's tables cost more than its few bytes save), brotli above", () => {
-    const small = encodeAnswer(1, 200, [], json(200));
-    expect(small.body.length).toBeLessThan(32 * 1024);
+    const smallBody = json(200);
+    const small = encodeAnswer(1, 200, [], smallBody);
+    expect(small.length).toBeLessThan(32 * 1024);
     expect(chooseEncoding(small, "gzip, deflate, br, zstd").encoding).toBe("gzip");
     expect(small.compressed.br).toBeUndefined();
     const onlyBrotli = chooseEncoding(small, "br");
     expect(onlyBrotli.encoding).toBe("br"); // a client that takes brotli alone still gets it
-    expect(brotliDecompressSync(onlyBrotli.body).equals(small.body)).toBe(true);
+    expect(brotliDecompressSync(onlyBrotli.body).equals(smallBody)).toBe(true);
     const large = encodeAnswer(1, 200, [], json(2_000));
     expect(chooseEncoding(large, "gzip, deflate, br, zstd").encoding).toBe("br");
     expect(chooseEncoding(large, "gzip").encoding).toBe("gzip");
