@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
-import { emailSchema, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
+import { emailSchema, NOT_IN_LINES, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_NAME_MAX_LENGTH } from "./contact-rules.ts";
 import { HELP_PAGE_MAX_LENGTH } from "./help-rules.ts";
 
@@ -18,13 +18,6 @@ export const contactInput = z.object({
   ),
 });
 
-/**
- * Characters a help page's text never holds: control characters but the line break and tab, and the marks
- * that turn text around. Windows line ends become "\n".
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const NOT_IN_HELP_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 /** An admin's text for a help page; empty takes the page down (it says it has not been written). */
 export const helpPageInput = z.object({
   /**
@@ -34,7 +27,8 @@ export const helpPageInput = z.object({
   editedFrom: z.string().max(64, "editedFrom is not a time the page was written.").optional(),
   body: z
     .string({ error: "The page's text is required (empty takes the page down)." })
-    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    // a tab pasted from a document is a space on the page
+    .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\t/g, " ").trim())
     .pipe(
       z
         .string()
@@ -42,6 +36,6 @@ export const helpPageInput = z.object({
           HELP_PAGE_MAX_LENGTH,
           `The page's text must be at most ${HELP_PAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
         )
-        .refine((v) => !NOT_IN_HELP_TEXT.test(v), "The page's text contains a character that is not allowed."),
+        .refine((v) => !NOT_IN_LINES.test(v), "The page's text contains a character that is not allowed."),
     ),
 });

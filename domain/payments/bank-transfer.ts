@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/index.ts";
 import { readSetting, writeSetting } from "../settings/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
+import { NOT_IN_LINES, NOT_IN_ONE_LINE } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { BankTransfer } from "./labels.ts";
 
@@ -12,17 +13,12 @@ const SETTING = "payments.bank_transfer";
 
 export const BANK_TRANSFER_LIMITS = { accountHolder: 100, accountNumber: 50, bankName: 100, note: 500 } as const;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the same, but a note may have line breaks
-const CONTROL_IN_NOTE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 const line = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !CONTROL_IN_LINE.test(v), `${label} must be one line of plain text.`)
+    .refine((v) => !NOT_IN_ONE_LINE.test(v), `${label} must be one line of plain text.`)
     .optional()
     .default("");
 
@@ -48,7 +44,7 @@ export const bankTransferInput = z
         z
           .string()
           .max(BANK_TRANSFER_LIMITS.note, `Note must be at most ${BANK_TRANSFER_LIMITS.note} characters.`)
-          .refine((v) => !CONTROL_IN_NOTE.test(v), "Note contains a character that is not allowed."),
+          .refine((v) => !NOT_IN_LINES.test(v), "Note contains a character that is not allowed."),
       ),
   })
   .superRefine((v, ctx) => {

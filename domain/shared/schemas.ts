@@ -25,7 +25,14 @@ export const requiredText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
  * text around ("Eve\u202Egnp.exe" shows as "Eveexe.png").
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const NOT_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+export const NOT_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * The same for text of several lines (a note, a help page): everything above but the line feed. Callers
+ * turn Windows line ends into "\n" first.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+export const NOT_IN_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** A required line of text that is one line of plain text: names, address lines. */
 export const oneLineText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
