@@ -1,5 +1,6 @@
 import type { AuditChanges } from "../audit/index.ts";
 import { toDollars } from "../shared/money.ts";
+import { formatCount } from "../shared/numbers.ts";
 import type { ProductOption } from "./repository.ts";
 
 /**
@@ -40,7 +41,7 @@ export const productOptionsText = (options: ProductOption[]) =>
 /** "added as a draft at 19.90: A-1, A-2" (the first SKUS_NAMED SKUs, then how many more). */
 export function productAdded(status: string, priceCents: number, skus: string[]): string {
   const named = skus.slice(0, SKUS_NAMED).join(", ");
-  const more = skus.length > SKUS_NAMED ? ` and ${(skus.length - SKUS_NAMED).toLocaleString("en-US")} more` : "";
+  const more = skus.length > SKUS_NAMED ? ` and ${formatCount(skus.length - SKUS_NAMED)} more` : "";
   return `added ${status === "draft" ? "as a draft" : "and published"} at ${csvPrice(priceCents)}: ${named}${more}`;
 }
 
@@ -85,7 +86,7 @@ export function importAuditChanges(
     }
   }
   if (moreChanges > 0) {
-    const count = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+    const count = (n: number, one: string) => `${formatCount(n)} ${one}${n === 1 ? "" : "s"}`;
     changes["and more"] = {
       from: null,
       to: `${count(moreChanges, "more change")} to ${count(moreProducts, "product")}, not listed`,

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { toCents } from "../shared/money.ts";
+import { formatCount } from "../shared/numbers.ts";
 import { fieldErrorsOf } from "../shared/validation.ts";
 import { PRODUCT_STATUSES, type ProductStatus, productInput, skuSchema, stockSchema } from "./schemas.ts";
 
@@ -137,7 +138,7 @@ export function parseProductsCsv(text: string): ParsedCsv {
     };
   }
   if (records.length > MAX_CSV_LINES) {
-    const message = `The file has more than ${MAX_CSV_LINES.toLocaleString("en-US")} lines; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")} products (remove any empty rows at its end).`;
+    const message = `The file has more than ${formatCount(MAX_CSV_LINES)} lines; one import takes at most ${formatCount(MAX_IMPORT_ROWS)} products (remove any empty rows at its end).`;
     return { rows: [], errors: [{ row: 1, message }], ignoredColumns: [] };
   }
   const [header, ...data] = records;

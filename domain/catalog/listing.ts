@@ -2,6 +2,7 @@ import { type Actor, requireAdmin } from "../shared/actor.ts";
 import type { DataContext } from "../shared/context.ts";
 import type { FieldErrors } from "../shared/errors.ts";
 import { toCents } from "../shared/money.ts";
+import { byCodePoint } from "../shared/numbers.ts";
 import { fieldErrorsOf, parseQuery } from "../shared/validation.ts";
 import {
   type FacetCounts,
@@ -184,7 +185,7 @@ async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: Wo
     const { prefix } = asTyped[i];
     const spellings = (neighbours.get(word) ?? [])
       .filter((w) => found.has(w))
-      .sort((a, b) => (found.get(b) ?? 0) - (found.get(a) ?? 0) || a.localeCompare(b))
+      .sort((a, b) => (found.get(b) ?? 0) - (found.get(a) ?? 0) || byCodePoint(a, b))
       .slice(0, MAX_SPELLINGS);
     if (spellings.length === 0) {
       chosen.push(word);
@@ -220,7 +221,7 @@ async function suggestionFor(ctx: DataContext, words: string[], filter: ListingF
   for (const [word, spellings] of neighbours) {
     let best: string | undefined = spellings
       .filter((w) => near.has(w))
-      .sort((a, b) => (near.get(b) ?? 0) - (near.get(a) ?? 0) || a.localeCompare(b))[0];
+      .sort((a, b) => (near.get(b) ?? 0) - (near.get(a) ?? 0) || byCodePoint(a, b))[0];
     if (!best) best = (await similarWords(ctx.db, word)).find((w) => editDistance(w, word) <= 2);
     if (best) replacements.set(word, best);
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "../shared/numbers.ts";
 import { pageQuery } from "../shared/pagination.ts";
 import { hasNoNul, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
 import {
@@ -31,7 +32,7 @@ const priceBound = (label: string) =>
       .number({ error: `${label} must be a number.` })
       .refine(Number.isFinite, `${label} must be a number.`)
       .min(0, `${label} cannot be negative.`)
-      .max(MAX_PRICE_DOLLARS, `${label} must be at most ${MAX_PRICE_DOLLARS.toLocaleString("en-US")}.`)
+      .max(MAX_PRICE_DOLLARS, `${label} must be at most ${formatCount(MAX_PRICE_DOLLARS)}.`)
       .optional(),
   );
 
@@ -95,7 +96,7 @@ export const stockSchema = z
   .number({ error: "Stock must be a whole number." })
   .int("Stock must be a whole number.")
   .min(0, "Stock cannot be negative.")
-  .max(MAX_STOCK, `Stock must be at most ${MAX_STOCK.toLocaleString("en-US")}.`);
+  .max(MAX_STOCK, `Stock must be at most ${formatCount(MAX_STOCK)}.`);
 /** A price as people type it: digits with at most one decimal point, after an optional `$`. */
 const PRICE_TEXT = /^-?(\d+\.?\d*|\.\d+)$/;
 // Number() alone would read a lone "$" (then "") as 0, and take hex or exponent notation.
@@ -109,7 +110,7 @@ const price = z
       .number({ error: "Price must be a number." })
       .refine(Number.isFinite, "Price must be a number.")
       .min(0, "Price cannot be negative.")
-      .max(MAX_PRICE_DOLLARS, `Price must be below $${MAX_PRICE_DOLLARS.toLocaleString("en-US")}.`)
+      .max(MAX_PRICE_DOLLARS, `Price must be below $${formatCount(MAX_PRICE_DOLLARS)}.`)
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Price can have at most two decimals."),
   );
 

@@ -4,6 +4,7 @@ import { recordAudit } from "../audit/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
+import { formatCount } from "../shared/numbers.ts";
 import { parseInput } from "../shared/validation.ts";
 import { HELP_PAGES, type HelpBlock, helpBlocks, isHelpPageSlug } from "./help-rules.ts";
 import * as repo from "./repository.ts";
@@ -67,7 +68,7 @@ export async function saveHelpPage(ctx: DomainContext, slug: string, input: unkn
       action: "help.update",
       target: { type: "help_page", id: slug },
       summary: body
-        ? `${before ? "Rewrote" : "Wrote"} the help page “${titleOf(slug)}” (${body.length.toLocaleString("en-US")} characters)`
+        ? `${before ? "Rewrote" : "Wrote"} the help page “${titleOf(slug)}” (${formatCount(body.length)} characters)`
         : `Took down the help page “${titleOf(slug)}”`,
       changes: { characters: { from: before.length, to: body.length } },
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "../shared/numbers.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
 import { emailSchema, NOT_IN_LINES, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_NAME_MAX_LENGTH } from "./contact-rules.ts";
@@ -32,10 +33,7 @@ export const helpPageInput = z.object({
     .pipe(
       z
         .string()
-        .max(
-          HELP_PAGE_MAX_LENGTH,
-          `The page's text must be at most ${HELP_PAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
-        )
+        .max(HELP_PAGE_MAX_LENGTH, `The page's text must be at most ${formatCount(HELP_PAGE_MAX_LENGTH)} characters.`)
         .refine((v) => !NOT_IN_LINES.test(v), "The page's text contains a character that is not allowed."),
     ),
 });

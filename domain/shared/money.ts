@@ -1,3 +1,5 @@
+import { groupDigits } from "./numbers.ts";
+
 /** Money is kept as integer minor units (cents); people and the API see whole units. */
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const toDollars = (cents: number) => cents / 100;
@@ -51,16 +53,6 @@ export function adoptPriceFormat(given: PriceFormat): void {
   format = given;
 }
 
-const grouped = (whole: number, separator: string) => {
-  let digits = String(whole);
-  let out = "";
-  while (digits.length > 3) {
-    out = `${separator}${digits.slice(-3)}${out}`;
-    digits = digits.slice(0, -3);
-  }
-  return `${digits}${out}`;
-};
-
 /**
  * A price as people read it: "$1,299.00" (the one place prices are formatted). The same text as
  * `Intl.NumberFormat("en-US", { style: "currency" })` for every currency (a test compares them).
@@ -73,5 +65,5 @@ export function formatPrice(cents: number): string {
   const whole = Math.floor(rounded / 100);
   const fraction = digits > 0 ? `${String(rounded % 100).padStart(2, "0")}${"0".repeat(Math.max(0, digits - 2))}` : "";
   const sign = cents < 0 ? "-" : "";
-  return `${sign}${prefix}${grouped(whole, group)}${digits > 0 ? `${decimal}${fraction.slice(0, digits)}` : ""}${suffix}`;
+  return `${sign}${prefix}${groupDigits(whole, group)}${digits > 0 ? `${decimal}${fraction.slice(0, digits)}` : ""}${suffix}`;
 }

@@ -22,7 +22,7 @@ export function compressPages(): MiddlewareHandler {
     const vary = headers.get("vary");
     if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ""))
       headers.append("vary", "Accept-Encoding");
-    const sent = encoding ? compressBody(body, encoding) : body;
+    const sent = encoding ? await compressBody(body, encoding) : body;
     if (encoding) headers.set("content-encoding", encoding);
     headers.set("content-length", String(sent.length));
     const etag = headers.get("etag");

@@ -1,4 +1,5 @@
 import { DomainError } from "../../domain/shared/errors.ts";
+import { formatCount } from "../../domain/shared/numbers.ts";
 
 /** The most fields a form may have: the largest of the shop's (a product with 100 variants) has ~900. */
 export const MAX_FORM_FIELDS = 5_000;
@@ -22,10 +23,7 @@ export async function readForm(request: Request): Promise<FormInput> {
   let fields = 0;
   for (const [key, value] of form.entries()) {
     if (++fields > MAX_FORM_FIELDS) {
-      throw new DomainError(
-        "payload_too_large",
-        `A form has at most ${MAX_FORM_FIELDS.toLocaleString("en-US")} fields.`,
-      );
+      throw new DomainError("payload_too_large", `A form has at most ${formatCount(MAX_FORM_FIELDS)} fields.`);
     }
     if (typeof value !== "string") {
       files[key] ??= value;

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
+import { GzipMembers } from "./gzip-member.ts";
 
 /**
  * Encoded answers for anonymous readers, kept per process in a least-recently-used store bounded by
@@ -59,21 +61,16 @@ export function encodeAnswer(
  * (decision 023) a 4 MiB window cost 2 ms per 14 KB answer instead of 0.5 (same output).
  */
 const brotliWindowFor = (bytes: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(bytes))));
-/**
- * The same for gzip: a window no larger than the body (2^9 … 2^15) and a smaller hash table
- * (memLevel 6 instead of 8). A 14 KB search answer: 0.29 → 0.18 ms with the same output; a 117 KB
- * page as before, 1 % smaller.
- */
-const gzipOptionsFor = (bytes: number) => ({
-  level: 6,
-  windowBits: Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes)))),
-  memLevel: 6,
-});
 
+const brotli = promisify(brotliCompress);
+/** One gzip compressor for the process's answers, its tables set up once (gzip-member.ts). */
+const gzipMembers = new GzipMembers();
+
+/** Compressors, on the thread pool: gzip through the one kept compressor, brotli set up per body. */
 const compressors = {
-  gzip: (body: Buffer) => gzipSync(body, gzipOptionsFor(body.length)),
+  gzip: (body: Buffer) => gzipMembers.compress(body),
   br: (body: Buffer) =>
-    brotliCompressSync(body, {
+    brotli(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 6,
         [constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(body.length),
@@ -97,15 +94,17 @@ export function plainBody(answer: CachedAnswer): Buffer {
  * The body in this encoding, compressed once, on the first request that accepts it; the plain body is
  * then let go.
  */
-function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer {
-  let body = answer.compressed[encoding];
-  if (!body) {
-    body = compressors[encoding](plainBody(answer));
-    answer.compressed[encoding] = body;
-    const dropped = answer.plain?.length ?? 0;
-    answer.plain = undefined;
-    answer.grew?.(body.length - dropped);
-  }
+async function compressedBody(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
+  const made = answer.compressed[encoding];
+  if (made) return made;
+  const body = await compressors[encoding](plainBody(answer));
+  // (two requests may have compressed it at once: the first one's copy is kept and counted)
+  const first = answer.compressed[encoding];
+  if (first) return first;
+  answer.compressed[encoding] = body;
+  const dropped = answer.plain?.length ?? 0;
+  answer.plain = undefined;
+  answer.grew?.(body.length - dropped);
   return body;
 }
 
@@ -191,10 +190,10 @@ const accepts = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:,|;(?!\\s
 const ACCEPTS = { br: accepts("br"), gzip: accepts("gzip") };
 
 /**
- * Below this, gzip is preferred to brotli. Each compression allocates the encoder's tables afresh,
- * and with large blocks taken from and given back to the system (decision 023) brotli's cost
- * 1.07 ms for a 14 KB search answer against gzip's 0.29 (0.15 and 0.09 with the blocks kept), for
- * 1,795 bytes instead of 1,938. A page (120 KB, served to many from the store) keeps brotli's 11 %.
+ * Below this, gzip is preferred to brotli. Brotli sets its tables up for each body, and with large
+ * blocks taken from and given back to the system (decision 023) it cost 1.07 ms for a 14 KB search
+ * answer against gzip's 0.29 then (gzip's compressor is now kept: decision 036), for 1,795 bytes
+ * instead of 1,938. A page (120 KB, served to many from the store) keeps brotli's 11 %.
  */
 const BROTLI_FROM_BYTES = 32 * 1024;
 
@@ -220,12 +219,17 @@ export function encodingFor(
 }
 
 /** A body compressed in one call (an answer made for one client only, never stored). */
-export const compressBody = (body: Buffer, encoding: Encoding): Buffer => compressors[encoding](body);
+export const compressBody = (body: Buffer, encoding: Encoding): Promise<Buffer> => compressors[encoding](body);
 
 /** The stored body that fits the request's Accept-Encoding (encodingFor), each encoding made once. */
-export function chooseEncoding(answer: CachedAnswer, acceptEncoding: string | undefined) {
+export async function chooseEncoding(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer; encoding: Encoding | null }> {
   const encoding = encodingFor(answer.length, acceptEncoding);
-  return encoding ? { body: compressedBody(answer, encoding), encoding } : { body: plainBody(answer), encoding: null };
+  return encoding
+    ? { body: await compressedBody(answer, encoding), encoding }
+    : { body: plainBody(answer), encoding: null };
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */

@@ -63,7 +63,7 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     const stored = options.store.get(key, version);
     if (stored) {
       if (options.route) c.set("route", options.route(c.req.path));
-      return answer(c, stored, pages, true, varyCookie);
+      return await answer(c, stored, pages, true, varyCookie);
     }
     const refused = overBudget(c, options, pages);
     if (refused) return refused;
@@ -85,7 +85,7 @@ export function sharedAnswers(options: Options): MiddlewareHandler<AppEnv> {
     // stored under the version read before the render: a change meanwhile makes the next request render again
     options.store.set(key, encoded);
     c.res = undefined; // (Hono would copy the old answer's headers into the new one)
-    c.res = answer(c, encoded, options.pages ?? false, false, varyCookie);
+    c.res = await answer(c, encoded, options.pages ?? false, false, varyCookie);
   };
 }
 
@@ -124,15 +124,15 @@ const MAX_SHARED_QUERY = 2048;
 const KEPT_HEADERS = new Set(["content-type", "x-total-count", "content-language", "link", "x-remix-response"]);
 
 /** A shared answer: the same bytes for everyone, so a page's scripts are allowed by their hashes, not a nonce. */
-function answer(
+async function answer(
   c: Context<AppEnv>,
   stored: CachedAnswer,
   pages: boolean,
   fromStore: boolean,
   varyCookie: boolean,
-): Response {
+): Promise<Response> {
   if (pages) c.set("scriptHashes", stored.scriptHashes);
-  const { status, headers, body } = storedAnswerParts(stored, {
+  const { status, headers, body } = await storedAnswerParts(stored, {
     method: c.req.method,
     ifNoneMatch: c.req.header("if-none-match"),
     acceptEncoding: c.req.header("accept-encoding"),
@@ -146,7 +146,7 @@ function answer(
  * What a stored answer is sent as to one request: 304 when the client has it, else its body in the
  * encoding the client prefers (none for HEAD), with the headers of a shared answer.
  */
-export function storedAnswerParts(
+export async function storedAnswerParts(
   stored: CachedAnswer,
   request: {
     method: string;
@@ -156,7 +156,7 @@ export function storedAnswerParts(
     /** the answer depends on a cookie besides the address */
     varyCookie?: boolean;
   },
-): { status: number; headers: [string, string][]; body: Uint8Array | null } {
+): Promise<{ status: number; headers: [string, string][]; body: Uint8Array | null }> {
   const shared: [string, string][] = [
     ["Cache-Control", SHARED_CACHE_CONTROL],
     ["ETag", stored.etag],
@@ -170,7 +170,7 @@ export function storedAnswerParts(
       body: null,
     };
   }
-  const { body, encoding } = chooseEncoding(stored, request.acceptEncoding);
+  const { body, encoding } = await chooseEncoding(stored, request.acceptEncoding);
   const headers: [string, string][] = [...stored.headers, ...shared];
   if (encoding) headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(body.length)]);

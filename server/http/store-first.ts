@@ -26,7 +26,7 @@ export function storeFirst(services: Services, store: ResponseCache, app: Reques
     const started = performance.now();
     const stored = store.get(`${pathname}${search}`, await catalog.catalogueVersion(db));
     if (!stored) return false;
-    const { status, headers, body } = storedAnswerParts(stored, {
+    const { status, headers, body } = await storedAnswerParts(stored, {
       method: req.method ?? "GET",
       ifNoneMatch: req.headers["if-none-match"],
       acceptEncoding: req.headers["accept-encoding"],

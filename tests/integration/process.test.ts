@@ -288,11 +288,11 @@ describe.runIf(process.platform === "linux")("npm run serve on Linux", () => {
     return value;
   }
 
-  it("tells malloc to return blocks of 32 KiB and more (the same process id), and keeps an operator's own value", async () => {
+  it("tells malloc to return blocks of 40 KiB and more (the same process id), and keeps an operator's own value", async () => {
     const dir = tempDir();
     try {
       for (const [own, expected] of [
-        [undefined, "32768"],
+        [undefined, "40960"],
         ["131072", "131072"],
       ] as const) {
         const env = { PORT: String(await freePort()), DATA_DIR: dir, LOG_LEVEL: "warn" };

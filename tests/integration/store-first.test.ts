@@ -82,7 +82,7 @@ describe("stored answers before the app", () => {
     expect(res.status).toBe(200);
     const stored = store.get("/api/products?limit=2", await catalog.catalogueVersion(shop.db));
     if (!stored) throw new Error("not stored");
-    const expected = storedAnswerParts(stored, {
+    const expected = await storedAnswerParts(stored, {
       method: "GET",
       ifNoneMatch: undefined,
       acceptEncoding: "gzip",

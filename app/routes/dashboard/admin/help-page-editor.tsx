@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { HELP_PAGE_MAX_LENGTH } from "../../../../domain/content/help-rules.ts";
 import * as content from "../../../../domain/content/index.ts";
+import { formatCount } from "../../../../domain/shared/numbers.ts";
 import { Spinner } from "../../../components/Field.tsx";
 import { Toast, toastFor } from "../../../components/Toast.tsx";
 import { handleForm } from "../../../lib/form.server.ts";
@@ -52,7 +53,7 @@ export default function HelpPageEditor({ loaderData, actionData }: Route.Compone
         </label>
         <p id="help-body-hint" className="text-sm text-ink-600">
           Plain text. Leave a blank line between paragraphs; start a line with "## " for a heading and with "- " for a
-          list item. Up to {HELP_PAGE_MAX_LENGTH.toLocaleString("en-US")} characters; empty takes the page down.
+          list item. Up to {formatCount(HELP_PAGE_MAX_LENGTH)} characters; empty takes the page down.
         </p>
         <textarea
           id="help-body"
