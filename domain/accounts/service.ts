@@ -105,15 +105,23 @@ export const accountSummary = (ctx: DataContext, id: string) => repo.findById(ct
 
 /**
  * Admins are peers, except that the shop's owner (SHOP_ADMIN_EMAIL) is above them: so that one admin
- * cannot lock the others out, only the owner disables an admin's account, and nobody disables the owner's.
+ * cannot lock the others out, only the owner disables an admin's account, and nobody disables the owner's;
+ * and so that an admin the owner disabled stays disabled, only the owner enables an admin's account again.
  */
-function assertMayDisableAdmin(ownerEmail: string | null, actorEmail: string, targetEmail: string): void {
+function assertMayChangeAdmin(
+  ownerEmail: string | null,
+  actorEmail: string,
+  targetEmail: string,
+  disabled: boolean,
+): void {
   const isOwner = (email: string) => ownerEmail !== null && sameEmail(email, ownerEmail);
-  if (isOwner(targetEmail)) throw new DomainError("forbidden", "The shop owner's account cannot be disabled.");
+  if (disabled && isOwner(targetEmail)) {
+    throw new DomainError("forbidden", "The shop owner's account cannot be disabled.");
+  }
   if (!isOwner(actorEmail)) {
     throw new DomainError(
       "forbidden",
-      "Only the shop owner (the account SHOP_ADMIN_EMAIL names) can disable another admin's account.",
+      `Only the shop owner (the account SHOP_ADMIN_EMAIL names) can ${disabled ? "disable" : "enable"} another admin's account.`,
     );
   }
 }
@@ -121,8 +129,8 @@ function assertMayDisableAdmin(ownerEmail: string | null, actorEmail: string, ta
 /**
  * An admin disables an account: it can no longer sign in (Better Auth refuses a banned user) and its
  * sessions end at once, so a cookie or bearer token it holds stops working. Enabling lets it sign in
- * again. An admin cannot disable their own account, nor another admin's unless they own the shop
- * (`assertMayDisableAdmin`). Answers whether anything changed.
+ * again. An admin cannot disable their own account, nor disable or enable another admin's unless they own
+ * the shop (`assertMayChangeAdmin`). Answers whether anything changed.
  */
 export async function setAccountDisabled(
   ctx: DomainContext,
@@ -134,7 +142,9 @@ export async function setAccountDisabled(
   if (disabled && account.id === me.id) {
     throw new DomainError("conflict", "You cannot disable your own account.");
   }
-  if (disabled && account.role === "admin") assertMayDisableAdmin(ctx.shop.ownerEmail, me.email, account.email);
+  if (account.role === "admin" && account.id !== me.id) {
+    assertMayChangeAdmin(ctx.shop.ownerEmail, me.email, account.email, disabled);
+  }
   if (account.disabled === disabled) return { modifiedCount: 0, account };
   await inTransaction(ctx.db, async (trx) => {
     if (disabled) await repo.lock(trx, [account.id], DISABLED_BY_ADMIN);

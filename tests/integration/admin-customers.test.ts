@@ -119,7 +119,7 @@ describe("disabling and enabling an account", () => {
     expect((await (await admin.request("/api/session")).json()).user?.email).toBe(ADMIN.email);
   });
 
-  it("only the shop's owner disables another admin, and nobody disables the owner", async () => {
+  it("only the shop's owner disables or enables another admin, and nobody disables the owner", async () => {
     const makeAdmin = async () => {
       const account = await shop.customer();
       await confirmEmail(shop, account.email);
@@ -140,6 +140,14 @@ describe("disabling and enabling an account", () => {
     // the owner (SHOP_ADMIN_EMAIL) can, and the disabled admin's session ends
     expect(await (await disable(admin, third.email)).json()).toMatchObject({ modifiedCount: 1 });
     expect((await (await third.request("/api/session")).json()).user ?? null).toBeNull();
+    // another admin cannot undo it; the owner can
+    const enable = (by: Client, email: string) =>
+      idOf(email).then((id) => by.request(`/api/admin/customers/${id}/enable`, { method: "POST" }));
+    const notEnabled = await expectError(await unchanged(shop, () => enable(second, third.email)), 403, "forbidden");
+    expect(notEnabled.message).toMatch(/Only the shop owner .* can enable another admin's account/);
+    expect((await find(third.email))[0].disabled).toBe(true);
+    expect(await (await enable(admin, third.email)).json()).toMatchObject({ modifiedCount: 1 });
+    expect((await find(third.email))[0].disabled).toBe(false);
   });
 
   it("every customer call refuses visitors (401) and customers (403), and changes nothing", async () => {
