@@ -29,9 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return { email };
     },
-    // the same answer whether or not the address has an account
+    // the same answer whether or not the address has an account; without a mail server nothing can be sent
+    // (the mail is kept, and admins may not read its link: domain/mail/service.ts)
     success: ({ email }) =>
-      `If an account uses ${email}, we have sent it a link to choose a new password. The link works once, for one hour.`,
+      ctx.config.mail.smtpUrl
+        ? `If an account uses ${email}, we have sent it a link to choose a new password. The link works once, for one hour.`
+        : `This shop cannot send mail yet, so no link could be sent to ${email}. Please contact the shop to get back into your account.`,
   });
 }
 

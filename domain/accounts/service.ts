@@ -1,6 +1,6 @@
 import { inTransaction } from "../../db/connection.ts";
 import { recordAudit } from "../audit/index.ts";
-import { requireAdmin, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
+import { isOwnerEmail, requireAdmin, requireSelfOrAdmin, requireUser, sameEmail } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -114,7 +114,7 @@ function assertMayChangeAdmin(
   targetEmail: string,
   disabled: boolean,
 ): void {
-  const isOwner = (email: string) => ownerEmail !== null && sameEmail(email, ownerEmail);
+  const isOwner = (email: string) => isOwnerEmail(ownerEmail, email);
   if (disabled && isOwner(targetEmail)) {
     throw new DomainError("forbidden", "The shop owner's account cannot be disabled.");
   }

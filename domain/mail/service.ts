@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MailStatus } from "../../db/schema.ts";
 import { recordAudit } from "../audit/index.ts";
-import { requireAdmin } from "../shared/actor.ts";
+import { isOwnerEmail, requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
@@ -220,11 +220,29 @@ export const deleteOldMail = (ctx: DataContext) =>
 
 // ── for admins: the outbox as a list, one mail, and "try again" ──
 
+/** What admins read in place of a sign-in link's mail that has not been sent (and scrubbed) yet. */
+const WITHHELD = {
+  html: "<p>This mail carries a one-time sign-in link meant for its recipient alone, so its text is not shown here.</p>",
+  text: "This mail carries a one-time sign-in link meant for its recipient alone, so its text is not shown here.",
+};
+
+/**
+ * A mail as this admin may see it. A password reset or an address confirmation holds a link that signs
+ * its recipient in: an admin who read it could take over that account, the owner's included. Once sent
+ * it is scrubbed (deliverDue); until then (queued, failed, or kept without a mail server) only the shop's
+ * owner reads it, who can then help a customer of a shop without a mail server back in.
+ */
+function forAdmin(ctx: DomainContext, mail: OutboxMail): OutboxMail {
+  const signInLink = (SENSITIVE_KINDS as readonly string[]).includes(mail.kind) && mail.status !== "sent";
+  if (!signInLink || isOwnerEmail(ctx.shop.ownerEmail, requireAdmin(ctx.actor).email)) return mail;
+  return { ...mail, ...WITHHELD };
+}
+
 export async function listMail(ctx: DomainContext, query: unknown): Promise<Paged<OutboxMail>> {
   requireAdmin(ctx.actor);
   const q = parseQuery(mailListQuery, query);
   const { rows, total } = await repo.list(ctx.db, q);
-  return { items: rows, total };
+  return { items: rows.map((row) => forAdmin(ctx, row)), total };
 }
 
 export async function countMailByStatus(ctx: DomainContext): Promise<Record<MailStatus, number>> {
@@ -236,7 +254,7 @@ export async function getMail(ctx: DomainContext, id: string): Promise<OutboxMai
   requireAdmin(ctx.actor);
   const mail = isWellFormedId(id) ? await repo.find(ctx.db, id) : undefined;
   if (!mail) throw notFound("Mail");
-  return mail;
+  return forAdmin(ctx, mail);
 }
 
 /** A failed mail goes back into the queue with a fresh set of attempts. */

@@ -37,6 +37,10 @@ export function requireAdmin(actor: Actor): SignedInUser {
 
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** Whether this address is the shop owner's (SHOP_ADMIN_EMAIL, `ShopSettings.ownerEmail`; null: the shop has none). */
+export const isOwnerEmail = (ownerEmail: string | null, email: string) =>
+  ownerEmail !== null && sameEmail(email, ownerEmail);
+
 /** A customer may read or change only their own records; an admin may act for anyone. */
 export function requireSelfOrAdmin(actor: Actor, email: string): SignedInUser {
   const user = requireUser(actor);

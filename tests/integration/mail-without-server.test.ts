@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as mailPageLoader } from "../../app/routes/dashboard/admin/mail.tsx";
 import { loader as mailMessageLoader } from "../../app/routes/dashboard/admin/mail-message.tsx";
+import { action as forgotAction } from "../../app/routes/forgot-password.tsx";
 import { up as mailKept } from "../../db/migrations/0019_mail_kept_not_sent.ts";
 import * as mail from "../../domain/mail/index.ts";
+import { confirmEmail } from "../support/fixtures.ts";
 import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 const quick = { pollMs: 50, nudgeDelayMs: 5 };
@@ -40,8 +42,8 @@ type MailPage = {
   notice: { tone: string; text: string };
 };
 
-async function mailPage(query = ""): Promise<MailPage> {
-  const request = new Request(`${TEST_ORIGIN}/dashboard/mail${query}`, { headers: { cookie: admin.cookie } });
+async function mailPage(query = "", as: Client = admin): Promise<MailPage> {
+  const request = new Request(`${TEST_ORIGIN}/dashboard/mail${query}`, { headers: { cookie: as.cookie } });
   return (await mailPageLoader({ request, context: await pageContext(shop, request), params: {} } as never)) as never;
 }
 
@@ -51,7 +53,57 @@ const acknowledgement = (to: string) =>
     { kind: "contact-acknowledgement", to, data: { receivedAt: new Date().toISOString() } },
   );
 
+async function mailMessage(
+  id: string,
+  as: Client = admin,
+): Promise<{ mail: mail.OutboxMail; links: string[]; srcDoc: string }> {
+  const request = new Request(`${TEST_ORIGIN}/dashboard/mail/${id}`, { headers: { cookie: as.cookie } });
+  return (await mailMessageLoader({
+    request,
+    context: await pageContext(shop, request),
+    params: { mailId: id },
+  } as never)) as never;
+}
+
 describe("mail without a mail server", () => {
+  it("keeps a password reset's link from admins other than the owner, and the page that asked for it says no mail can be sent", async () => {
+    const customer = await shop.customer("Locked Out");
+    const request = new Request(`${TEST_ORIGIN}/forgot-password`, {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: customer.email }).toString(),
+    });
+    const answer = (await forgotAction({
+      request,
+      context: await pageContext(shop, request),
+      params: {},
+    } as never)) as {
+      ok: boolean;
+      message: string;
+    };
+    expect(answer.message).toBe(
+      `This shop cannot send mail yet, so no link could be sent to ${customer.email}. Please contact the shop to get back into your account.`,
+    );
+    const row = await settled(customer.email);
+    expect(row).toMatchObject({ kind: "password-reset", status: "kept" });
+    const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
+    expect(token, "the kept mail holds the link").toBeTruthy();
+
+    // another admin reads it neither on the mail's page nor in the list: it would sign them in as the customer
+    const other = await shop.customer("Second Admin");
+    await confirmEmail(shop, other.email);
+    const made = await admin.request("/api/users/admin", { method: "PUT", json: { email: other.email } });
+    expect(made.status).toBe(200);
+    const one = await mailMessage(row.id, other);
+    expect(one.mail.text + one.mail.html + one.srcDoc + one.links.join(" ")).not.toContain(token as string);
+    expect(one.mail.text).toMatch(/one-time sign-in link meant for its recipient alone/);
+    const list = await mailPage("", other);
+    expect(list.mails.map((m) => m.id)).toContain(row.id);
+    expect(JSON.stringify(list)).not.toContain(token as string);
+    // the owner (SHOP_ADMIN_EMAIL) does, to help the customer back in
+    expect((await mailMessage(row.id)).links.join(" ")).toContain(token as string);
+  });
+
   it("is kept, never marked sent, and the list says it was not sent", async () => {
     expect(shop.services.mail.transport.name).toBe("preview");
     const to = address("kept");
