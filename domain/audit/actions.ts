@@ -4,6 +4,7 @@ export const AUDIT_ACTIONS = [
   "order.ship",
   "order.status",
   "order.delete",
+  "order.paid",
   "user.promote",
   "user.disable",
   "user.enable",

@@ -37,6 +37,7 @@ export {
   type OrderDetail,
   payNow,
   placeOrder,
+  recordPaymentReceived,
   SALES_RULE,
   type ShipmentOutcome,
   salesPerDay,

@@ -410,6 +410,44 @@ export async function changeOrderStatus(
   return { modifiedCount, order: { ...order, status, paymentStatus } };
 }
 
+/**
+ * An admin records that a pay-on-delivery order has been paid (cash at the door, or a bank transfer that
+ * arrived): its payment status becomes paid, with a line in its history and the audit log. A second click
+ * changes nothing (modifiedCount 0); a card order or a cancelled one is refused (409).
+ */
+export async function recordPaymentReceived(
+  ctx: DomainContext,
+  id: string,
+): Promise<{ modifiedCount: number; order: repo.OrderRecord }> {
+  requireAdmin(ctx.actor);
+  const order = await loadForChange(ctx, id);
+  payments.assertPaymentRecordable(order);
+  if (order.paymentStatus === "paid") return { modifiedCount: 0, order };
+  const changed = await inTransaction(ctx.db, async (trx) => {
+    if (!(await payments.markPaidOnDelivery({ db: trx }, id))) return false;
+    await recordOrderEvent(trx, {
+      orderId: id,
+      field: "payment",
+      from: order.paymentStatus,
+      to: "paid",
+      actor: actorOf(ctx.actor),
+      note: "Payment received (on delivery or by bank transfer), recorded by the shop",
+    });
+    await recordAudit(trx, ctx.actor, {
+      action: "order.paid",
+      target: { type: "order", id },
+      summary: `Recorded the payment of order ${order.orderNumber} (${formatPrice(order.totalCents)})`,
+      changes: { paymentStatus: { from: order.paymentStatus, to: "paid" } },
+    });
+    return true;
+  });
+  if (changed) return { modifiedCount: 1, order: { ...order, paymentStatus: "paid" } };
+  // another admin's click came first, or the order was cancelled meanwhile
+  const now = await repo.findOrder(ctx.db, id);
+  if (now?.paymentStatus === "paid") return { modifiedCount: 0, order: now };
+  throw new DomainError("conflict", "The order changed meanwhile; reload and try again.");
+}
+
 /** The customer hears of a shipment and of a cancellation (by them, or by the shop, with any refund). */
 function mailStatusChange(
   mailing: Pick<DomainContext, "db" | "shop">,

@@ -142,6 +142,22 @@ export async function update(
 }
 
 /** The order's payment status (kept on the order so that order lists can filter by it). */
+/**
+ * A pay-on-delivery order becomes paid if it still waits for its payment and is not cancelled (one
+ * statement: a second click, or a cancel meanwhile, changes nothing). Whether it changed.
+ */
+export async function markPaidOnDelivery(db: DB, orderId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("shop_order")
+    .set({ payment_status: "paid", updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .where("payment_method", "=", "cod")
+    .where("payment_status", "=", "unpaid")
+    .where("status", "!=", "Cancelled")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function setOrderPaymentStatus(db: DB, orderId: string, status: PaymentStatus): Promise<void> {
   await db
     .updateTable("shop_order")

@@ -339,6 +339,26 @@ export async function markRefunded(ctx: DataContext, orderId: string, paymentId:
   await repo.setOrderPaymentStatus(ctx.db, orderId, "refunded");
 }
 
+/**
+ * The shop records the payment of a pay-on-delivery order by hand: cash at the door, or a bank transfer
+ * that arrived. A card payment is the provider's to record, and a cancelled order owes nothing.
+ */
+export function assertPaymentRecordable(order: PayableOrder): void {
+  if (order.paymentMethod !== "cod") {
+    throw new DomainError("conflict", "This order is paid by card: its payment is recorded by the payment provider.");
+  }
+  if (order.status === "Cancelled") {
+    throw new DomainError("conflict", "This order is cancelled: there is no payment to record.");
+  }
+}
+
+/** Whether the shop can record this order's payment now (what the order's page offers). */
+export const isPaymentRecordable = (order: PayableOrder) =>
+  order.paymentMethod === "cod" && order.status !== "Cancelled" && order.paymentStatus === "unpaid";
+
+/** A pay-on-delivery order is now paid (assertPaymentRecordable first); false if it no longer waited for it. */
+export const markPaidOnDelivery = (ctx: DataContext, orderId: string) => repo.markPaidOnDelivery(ctx.db, orderId);
+
 /** Admins ship card orders only once they are paid (pay-on-delivery orders are paid at the door). */
 export function assertShippable(order: PayableOrder): void {
   if (order.paymentMethod === "stripe" && order.paymentStatus !== "paid") {

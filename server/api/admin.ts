@@ -24,6 +24,7 @@ import type {
   CustomerWire,
   InventoryRowWire,
   OrderDetailWire,
+  PaymentReceivedWire,
   ProductImportWire,
   ShipmentAnswer,
   StatsWire,
@@ -138,6 +139,14 @@ export function adminApi(maxUploadBytes: number) {
   api.get("/orders/:id", async (c) => {
     const detail = await orders.getOrderDetail(c.get("ctx"), c.req.param("id"));
     return c.json(orderDetailJson(detail, imageUrlsOf(c)) satisfies OrderDetailWire);
+  });
+
+  /** a pay-on-delivery order's payment received (cash, or a bank transfer): paid once; a second call changes nothing */
+  api.post("/orders/:id/payment-received", adminOnly, async (c) => {
+    const ctx = c.get("ctx");
+    const { modifiedCount } = await orders.recordPaymentReceived(ctx, c.req.param("id"));
+    const detail = await orders.getOrderDetail(ctx, c.req.param("id"));
+    return c.json({ modifiedCount, ...orderDetailJson(detail, imageUrlsOf(c)) } satisfies PaymentReceivedWire);
   });
 
   /** the orders the filters select (those of GET /orders), one CSV row per order line, streamed */

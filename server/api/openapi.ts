@@ -38,6 +38,7 @@ import {
   orderStatusChangedWire,
   orderWire,
   paymentOpenedWire,
+  paymentReceivedWire,
   productAddedWire,
   productDetailWire,
   productEditedWire,
@@ -533,6 +534,15 @@ export function openApiDocument(config: Config) {
           description: "Admins only: lines, customer, payment and the history of status changes (who and when).",
           parameters: [id("order")],
           responses: { 200: answer("The order", orderDetailWire), ...errors(401, 403, 404) },
+        },
+      },
+      "/admin/orders/{id}/payment-received": {
+        post: {
+          summary: "Record a pay-on-delivery payment",
+          description:
+            "Admins only. A pay-on-delivery order was paid (cash at the door, or a bank transfer that arrived): its payment status becomes paid, with a line in its history and the audit log. A second call changes nothing (modifiedCount 0). A card order (its provider records its payment) or a cancelled order: 409.",
+          parameters: [id("order")],
+          responses: { 200: answer("The order", paymentReceivedWire), ...errors(401, 403, 404, 409) },
         },
       },
       "/admin/orders.csv": {

@@ -483,6 +483,16 @@ export const orderDetailWire = component(
   }),
 );
 
+export const paymentReceivedWire = component(
+  "PaymentReceived",
+  orderDetailWire.extend({
+    modifiedCount: z
+      .number()
+      .int()
+      .meta({ description: "1 when this call recorded the payment, 0 when it already was" }),
+  }),
+);
+
 export const shipmentRequest = z
   .object({ orderIds: z.array(idSchema).min(1).max(100) })
   .meta({ description: "The orders to ship (at most 100)" });
@@ -559,6 +569,7 @@ export const statsWire = component(
 );
 
 export type OrderDetailWire = z.infer<typeof orderDetailWire>;
+export type PaymentReceivedWire = z.infer<typeof paymentReceivedWire>;
 export type ShipmentAnswer = z.infer<typeof shipmentAnswerWire>;
 export type CustomerWire = z.infer<typeof customerWire>;
 export type CustomerDetailWire = z.infer<typeof customerDetailWire>;

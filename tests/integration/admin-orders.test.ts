@@ -505,6 +505,68 @@ describe("the orders CSV", () => {
   });
 });
 
+describe("recording a pay-on-delivery payment", () => {
+  const received = (id: string, by: Client = admin) =>
+    by.request(`/api/admin/orders/${id}/payment-received`, { method: "POST" });
+  const paidOnPage = (id: string) =>
+    postToPage(orderPageAction, admin, `/dashboard/orders/${id}`, { intent: "paid" }, { orderId: id });
+
+  it("marks the order paid once, in its history and the audit log; a second call, or two at once, records nothing more", async () => {
+    const customer = await shop.customer();
+    const { insertedId: id } = await placeOrder(customer, productId);
+    const [first, second] = await Promise.all([received(id), received(id)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const counts = [(await first.json()).modifiedCount, (await second.json()).modifiedCount].sort();
+    expect(counts).toEqual([0, 1]);
+    const again = await received(id);
+    expect(await again.json()).toMatchObject({ modifiedCount: 0, order: { _id: id } });
+
+    const d = await detail(id);
+    expect(
+      d.history.filter((e) => e.field === "payment").map((e) => [e.from, e.to, e.actor.kind, e.actor.email]),
+    ).toEqual([["unpaid", "paid", "admin", ADMIN.email]]);
+    const row = await shop.db.selectFrom("shop_order").select("payment_status").where("id", "=", id).executeTakeFirst();
+    expect(row?.payment_status).toBe("paid");
+    const audit = await (await admin.request(`/api/admin/audit?target_id=${id}`)).json();
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(["order.paid"]);
+    // the order's page offers it no more, and its action says it was done already
+    expect(await paidOnPage(id)).toMatchObject({ ok: true, message: "The payment was already recorded." });
+  });
+
+  it("works from the order's page", async () => {
+    const customer = await shop.customer();
+    const { insertedId: id } = await placeOrder(customer, productId);
+    expect(await paidOnPage(id)).toMatchObject({ ok: true, message: "Payment recorded." });
+    expect((await detail(id)).history.at(-1)).toMatchObject({ field: "payment", from: "unpaid", to: "paid" });
+  });
+
+  it("refuses a card order and a cancelled order (409), an unknown one (404), visitors (401) and customers (403), changing nothing", async () => {
+    const customer = await shop.customer();
+    const card = await cardOrder(customer);
+    const refusedCard = await expectError(await received(card.id), 409);
+    expect(refusedCard.message).toMatch(/paid by card/);
+    const { insertedId: cancelled } = await placeOrder(customer, productId);
+    expect(
+      (await customer.request(`/api/orders/${cancelled}`, { method: "PUT", json: { status: "Cancelled" } })).status,
+    ).toBe(200);
+    expect((await expectError(await received(cancelled), 409)).message).toMatch(/cancelled/);
+    await expectError(await received("no-such-order"), 404);
+    const { insertedId: pending } = await placeOrder(customer, productId);
+    await expectError(await received(pending, shop.anonymous), 401);
+    await expectError(await received(pending, customer), 403);
+    const rows = await shop.db
+      .selectFrom("shop_order")
+      .select(["id", "payment_status"])
+      .where("id", "in", [card.id, cancelled, pending])
+      .execute();
+    expect(rows.every((r) => r.payment_status !== "paid")).toBe(true);
+    const audit = await (await admin.request("/api/admin/audit?action=order.paid")).json();
+    expect(audit.some((e: { target: { id: string } }) => [card.id, cancelled, pending].includes(e.target.id))).toBe(
+      false,
+    );
+  });
+});
+
 describe("only admins", () => {
   it("refuses every admin order call to visitors (401) and customers (403)", async () => {
     const customer = await shop.customer();

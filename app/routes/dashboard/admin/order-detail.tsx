@@ -29,6 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     detail,
     cancellable: orders.isCancellable(detail.order.status),
     refundsOnCancel: payments.refundsOnCancel(detail.order),
+    paymentRecordable: payments.isPaymentRecordable(detail.order),
     methodLabels: await payments.methodLabels(ctx),
   };
 }
@@ -38,7 +39,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requireAdminPage(ctx, request);
   return handleForm(request, {
     run: async (values) => {
-      if (formText(values, "intent") === "cancel") return cancelOrderAsAdmin(ctx, params.orderId);
+      const intent = formText(values, "intent");
+      if (intent === "cancel") return cancelOrderAsAdmin(ctx, params.orderId);
+      if (intent === "paid") {
+        const { modifiedCount } = await orders.recordPaymentReceived(ctx, params.orderId);
+        return { message: modifiedCount ? "Payment recorded." : "The payment was already recorded." };
+      }
       await orders.shipOrder(ctx, params.orderId);
       return { message: "Shipped!" };
     },
@@ -49,7 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const STATUS_WORDS: Record<string, string> = PAYMENT_STATUS_LABELS;
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, cancellable, refundsOnCancel, methodLabels } = loaderData;
+  const { detail, cancellable, refundsOnCancel, paymentRecordable, methodLabels } = loaderData;
   const { order, history, payment, customer } = detail;
   return (
     <div>
@@ -74,6 +80,13 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               disabled={order.paymentMethod === "stripe" && order.paymentStatus !== "paid"}
             >
               Ship this order
+            </button>
+          </Form>
+        )}
+        {paymentRecordable && (
+          <Form method="post">
+            <button type="submit" name="intent" value="paid" className="btn-secondary px-3 py-1.5 text-sm">
+              Record payment received
             </button>
           </Form>
         )}
