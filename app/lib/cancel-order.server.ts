@@ -15,7 +15,9 @@ export async function cancelOrderAsAdmin(ctx: RequestContext, orderId: string): 
   const refund =
     order.paymentStatus === "refunded"
       ? `${formatPrice(order.totalCents)} was refunded to the customer's card`
-      : "nothing was refunded (it was not paid)";
+      : order.paymentStatus === "paid"
+        ? `its ${formatPrice(order.totalCents)} was paid on delivery or by bank transfer, so pay the customer back yourself (nothing was refunded automatically)`
+        : "nothing was refunded (it was not paid)";
   return { message: `Cancelled order ${order.orderNumber}: ${refund}. ${customerMailSentence(ctx)}` };
 }
 

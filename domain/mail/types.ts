@@ -81,6 +81,8 @@ export type MailData = {
     removed?: boolean;
     /** an order to pay on delivery while the shop takes bank transfers: it may have been paid that way */
     mayHaveTransferred?: boolean;
+    /** a pay-on-delivery order the shop had recorded as paid: this much is owed back, by the shop's own hand */
+    paidBackCents?: number;
   };
   /** a contact-form message, to the shop */
   "contact-receipt": { name: string; email: string; phone: string | null; message: string; receivedAt: string };

@@ -74,7 +74,11 @@ export async function mailOrderCancelled(
       cancelledBy,
       ...(refundCents ? { refundCents } : {}),
       ...(options.removed ? { removed: true } : {}),
-      ...(transfer && order.paymentMethod === "cod" ? { mayHaveTransferred: true } : {}),
+      ...(order.paymentMethod === "cod" && order.paymentStatus === "paid"
+        ? { paidBackCents: order.totalCents }
+        : transfer && order.paymentMethod === "cod"
+          ? { mayHaveTransferred: true }
+          : {}),
     },
   });
 }

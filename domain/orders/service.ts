@@ -488,7 +488,9 @@ export async function eraseOrder(
   if (order.paymentStatus === "paid") {
     throw new DomainError(
       "conflict",
-      "This order is paid: cancel it first with Cancel order (which refunds it), then erase it.",
+      order.paymentMethod === "cod"
+        ? "This order was paid on delivery or by bank transfer: it is kept as the record of that payment."
+        : "This order is paid: cancel it first with Cancel order (which refunds it), then erase it.",
     );
   }
   if (order.status === "Pending" && order.paymentStatus === "pending") {

@@ -75,6 +75,24 @@ test.describe("the admin's order desk", () => {
     await expect(orderCell(adminOrderRow(admin, second.full_name), "Status")).toHaveText("Shipped");
   });
 
+  test("records a pay-on-delivery payment from the order's page, once", async ({ page, admin, request }) => {
+    const product = await productAt(request, 7);
+    const order = await placeOrderWith(page.request, product._id, uniqueOrderDetails());
+    await openAdminPage(admin, `/dashboard/orders/${order._id}`, `Order ${order.order_id}`);
+    const record = admin.getByRole("button", { name: "Record payment received" });
+    await record.click();
+    await expectToast(admin, "Payment recorded.");
+    await expect(record).toHaveCount(0);
+    await expect(admin.getByTestId("order-history")).toContainText(
+      `Payment Unpaid → Paid by admin ${DEMO_ADMIN.email}`,
+    );
+    await expect(admin.getByTestId("order-history")).toContainText(
+      "Payment received (on delivery or by bank transfer)",
+    );
+    // the order can still be shipped
+    await expect(admin.getByRole("button", { name: "Ship this order" })).toBeEnabled();
+  });
+
   test("cancels a pending order from its page: asked first, then Cancelled for the admin and the customer, stock back, customer mailed", async ({
     page,
     customer,

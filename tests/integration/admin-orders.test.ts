@@ -533,11 +533,24 @@ describe("recording a pay-on-delivery payment", () => {
     expect(await paidOnPage(id)).toMatchObject({ ok: true, message: "The payment was already recorded." });
   });
 
-  it("works from the order's page", async () => {
+  it("works from the order's page; cancelling it then says the money is the shop's to pay back, and it is never erased", async () => {
     const customer = await shop.customer();
     const { insertedId: id } = await placeOrder(customer, productId);
     expect(await paidOnPage(id)).toMatchObject({ ok: true, message: "Payment recorded." });
     expect((await detail(id)).history.at(-1)).toMatchObject({ field: "payment", from: "unpaid", to: "paid" });
+
+    const cancelled = await cancelOnOrderPage(id);
+    expect(cancelled.message).toMatch(
+      /^Cancelled order \d+: its \$[\d,.]+ was paid on delivery or by bank transfer, so pay the customer back yourself \(nothing was refunded automatically\)\./,
+    );
+    const [told] = await cancelMails(customer.email);
+    expect(told.text).toMatch(/You paid \$[\d,.]+ for it: we will send the money back to you/);
+    expect(told.text).not.toContain("Nothing was charged");
+    const erase = await expectError(await admin.request(`/api/orders/${id}`, { method: "DELETE" }), 409);
+    expect(erase.message).toBe(
+      "This order was paid on delivery or by bank transfer: it is kept as the record of that payment.",
+    );
+    expect(await shop.db.selectFrom("shop_order").select("id").where("id", "=", id).executeTakeFirst()).toBeDefined();
   });
 
   it("refuses a card order and a cancelled order (409), an unknown one (404), visitors (401) and customers (403), changing nothing", async () => {

@@ -189,7 +189,9 @@ export function orderCancelled(shop: MailShop, data: MailData["order-cancelled"]
       : `We are sorry: we had to cancel your order ${order.orderNumber}.`;
   const refund = data.refundCents
     ? `We are refunding ${formatPrice(data.refundCents)} to your payment method (${order.paymentMethod}). Depending on your bank, it can take a few working days to appear.`
-    : "";
+    : data.paidBackCents
+      ? `You paid ${formatPrice(data.paidBackCents)} for it: we will send the money back to you, and write to you if we need your bank details.`
+      : "";
   // an erased order is gone from the customer's list: no link to it, and they are told why it is missing
   // the shop cannot see a bank transfer arrive: a customer who may have paid that way is told how to get it back
   const transferred = data.mayHaveTransferred
