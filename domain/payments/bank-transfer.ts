@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { inTransaction } from "../../db/connection.ts";
 import { recordAudit } from "../audit/index.ts";
-import { readSetting, writeSetting } from "../settings/index.ts";
+import { readSetting, writeSettingIfStill } from "../settings/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
+import { DomainError } from "../shared/errors.ts";
 import { NOT_IN_LINES, NOT_IN_ONE_LINE } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { BankTransfer } from "./labels.ts";
@@ -62,6 +64,9 @@ export const bankTransferInput = z
     }
   });
 
+/** A save from the settings page: the fields, and the version of the instructions the page showed. */
+const bankTransferSave = bankTransferInput.and(z.object({ editedFrom: z.string().max(64).optional() }));
+
 /** The stored instructions, or null: none set (or unreadable, which offers no transfer rather than a wrong one). */
 export async function bankTransfer(ctx: DataContext): Promise<BankTransfer | null> {
   const raw = await readSetting(ctx, SETTING);
@@ -78,19 +83,29 @@ export async function bankTransfer(ctx: DataContext): Promise<BankTransfer | nul
   }
 }
 
-/** For the admin's settings page: the instructions as set (null: none). */
-export async function bankTransferForAdmin(ctx: DomainContext): Promise<BankTransfer | null> {
+/** A short name for the instructions as stored: the settings page sends it back with a save. */
+const versionOf = (raw: string) => createHash("sha256").update(raw).digest("base64url").slice(0, 16);
+
+/** For the admin's settings page: the instructions as set (null: none), and their version (`editedFrom`). */
+export async function bankTransferForAdmin(
+  ctx: DomainContext,
+): Promise<{ bankTransfer: BankTransfer | null; version: string }> {
   requireAdmin(ctx.actor);
-  return bankTransfer(ctx);
+  return { bankTransfer: await bankTransfer(ctx), version: versionOf((await readSetting(ctx, SETTING)) ?? "") };
 }
+
+const OUT_OF_DATE =
+  "The bank transfer details were changed by someone else since you opened this page. Reload it to see them, then save again.";
 
 /**
  * Sets (or, with every field empty, removes) the instructions, with an audit entry in the same
- * transaction. Answers what is now set.
+ * transaction. A save made from a page showing older instructions (`editedFrom`, the version the page
+ * showed) is refused with 409 and changes nothing (decision 035); the API may leave it out. Answers what
+ * is now set.
  */
 export async function saveBankTransfer(ctx: DomainContext, input: unknown): Promise<BankTransfer | null> {
   requireAdmin(ctx.actor);
-  const fields = parseInput(bankTransferInput, input);
+  const { editedFrom, ...fields } = parseInput(bankTransferSave, input);
   const next: BankTransfer | null = fields.accountHolder
     ? {
         accountHolder: fields.accountHolder,
@@ -100,8 +115,12 @@ export async function saveBankTransfer(ctx: DomainContext, input: unknown): Prom
       }
     : null;
   await inTransaction(ctx.db, async (trx) => {
+    const raw = (await readSetting({ db: trx }, SETTING)) ?? "";
+    if (editedFrom !== undefined && editedFrom !== versionOf(raw)) throw new DomainError("conflict", OUT_OF_DATE);
     const before = await bankTransfer({ db: trx });
-    await writeSetting({ db: trx }, SETTING, next ? JSON.stringify(next) : "");
+    if (!(await writeSettingIfStill({ db: trx }, SETTING, raw, next ? JSON.stringify(next) : ""))) {
+      throw new DomainError("conflict", OUT_OF_DATE);
+    }
     if (JSON.stringify(before) === JSON.stringify(next)) return;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ["accountHolder", "accountNumber", "bankName", "note"] as const) {

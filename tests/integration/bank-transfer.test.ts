@@ -205,6 +205,34 @@ describe("bank transfer instructions", () => {
     expect((await confirmationOf(customer.email, order.order_id)).text).toContain("GB33 BUKB 2020 1555 5555 55");
   });
 
+  it("a save from a page opened before another admin's save is refused (409) and changes nothing", async () => {
+    const shown = async () =>
+      page<{ version: string; bankTransfer: unknown }>(settingsLoader, admin, "/dashboard/settings");
+    const opened = await shown();
+    // two admins opened the page; the first saves
+    expect(await save({ ...ACCOUNT, accountHolder: "First Holder", editedFrom: opened.version })).toMatchObject({
+      ok: true,
+    });
+    const afterFirst = await shown();
+    expect(afterFirst.version).not.toBe(opened.version);
+    // the second, from the page as it was, is refused
+    const stale = await save({ ...ACCOUNT, accountHolder: "Second Holder", editedFrom: opened.version });
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    expect(JSON.stringify(stale)).toContain("changed by someone else since you opened this page");
+    expect((await shown()).bankTransfer).toMatchObject({ accountHolder: "First Holder" });
+    // from the fresh page it saves
+    expect(await save({ ...ACCOUNT, accountHolder: "Second Holder", editedFrom: afterFirst.version })).toMatchObject({
+      ok: true,
+    });
+    expect((await shown()).bankTransfer).toMatchObject({ accountHolder: "Second Holder" });
+    // two saves from one page at the same moment: one is written, the other refused
+    const now = (await shown()).version;
+    const both = await Promise.all(
+      ["Third Holder", "Fourth Holder"].map((holder) => save({ ...ACCOUNT, accountHolder: holder, editedFrom: now })),
+    );
+    expect(both.map((a) => a.ok).sort()).toEqual([false, true]);
+  });
+
   it("all fields empty takes transfers off again", async () => {
     const off = await save({ accountHolder: " ", accountNumber: "", bankName: "", note: "\n" });
     expect(off).toMatchObject({ ok: true, message: "Bank transfer is off: checkout offers “Pay on delivery” only." });

@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = requestCtx(context);
   requireAdminPage(ctx, request);
-  return { bankTransfer: await payments.bankTransferForAdmin(ctx), limits: payments.BANK_TRANSFER_LIMITS };
+  return { ...(await payments.bankTransferForAdmin(ctx)), limits: payments.BANK_TRANSFER_LIMITS };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { bankTransfer: current, limits } = loaderData;
+  const { bankTransfer: current, version, limits } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
   const f = failed?.fields ?? {};
@@ -57,6 +57,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           className="mt-4 grid gap-4 rounded-2xl border border-ink-100 bg-white p-6 shadow-sm sm:grid-cols-2"
           noValidate
         >
+          {/* the instructions this page shows: a save over someone else's newer one is refused */}
+          <input type="hidden" name="editedFrom" value={version} />
           <Field
             label="Account holder"
             name="accountHolder"
