@@ -8,4 +8,12 @@ describe("helpPageInput", () => {
       expect(helpPageInput.safeParse({ body: bad }).success, JSON.stringify(bad)).toBe(false);
     }
   });
+
+  it("says which invisible character it refuses, and on which line", () => {
+    const refused = helpPageInput.safeParse({ body: "## Returns\n\nWithin 30 days.\nPasted \u202e here" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(
+      "The page's text contains an invisible control or direction character (U+202E on line 4) that is not allowed.",
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatCount } from "../shared/numbers.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
-import { emailSchema, NOT_IN_LINES, oneLineText, optionalText, requiredText } from "../shared/schemas.ts";
+import { emailSchema, oneLineText, optionalText, refineLines, requiredText } from "../shared/schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_NAME_MAX_LENGTH } from "./contact-rules.ts";
 import { HELP_PAGE_MAX_LENGTH } from "./help-rules.ts";
 
@@ -34,6 +34,6 @@ export const helpPageInput = z.object({
       z
         .string()
         .max(HELP_PAGE_MAX_LENGTH, `The page's text must be at most ${formatCount(HELP_PAGE_MAX_LENGTH)} characters.`)
-        .refine((v) => !NOT_IN_LINES.test(v), "The page's text contains a character that is not allowed."),
+        .superRefine(refineLines("The page's text")),
     ),
 });

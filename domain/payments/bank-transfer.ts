@@ -6,7 +6,7 @@ import { readSetting, writeSettingIfStill } from "../settings/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
-import { NOT_IN_LINES, NOT_IN_ONE_LINE } from "../shared/schemas.ts";
+import { NOT_IN_ONE_LINE, refineLines } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { BankTransfer } from "./labels.ts";
 
@@ -46,7 +46,7 @@ export const bankTransferInput = z
         z
           .string()
           .max(BANK_TRANSFER_LIMITS.note, `Note must be at most ${BANK_TRANSFER_LIMITS.note} characters.`)
-          .refine((v) => !NOT_IN_LINES.test(v), "Note contains a character that is not allowed."),
+          .superRefine(refineLines("Note")),
       ),
   })
   .superRefine((v, ctx) => {

@@ -34,6 +34,29 @@ export const NOT_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 export const NOT_IN_LINES = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/**
+ * Where the first character `pattern` refuses is, for a message a person can act on ("U+202E on line 3"):
+ * most of them are invisible, so "a character that is not allowed" alone leaves the writer searching.
+ */
+export function disallowedAt(text: string, pattern: RegExp): string | null {
+  const match = pattern.exec(text);
+  if (!match) return null;
+  const line = text.slice(0, match.index).split("\n").length;
+  const code = (match[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return `U+${code} on line ${line}`;
+}
+
+/** Refuses text of several lines holding a character of NOT_IN_LINES, saying which and where. */
+export const refineLines = (label: string) => (text: string, ctx: z.RefinementCtx) => {
+  const where = disallowedAt(text, NOT_IN_LINES);
+  if (where) {
+    ctx.addIssue({
+      code: "custom",
+      message: `${label} contains an invisible control or direction character (${where}) that is not allowed.`,
+    });
+  }
+};
+
 /** A required line of text that is one line of plain text: names, address lines. */
 export const oneLineText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
   requiredText(label, max).refine(

@@ -102,7 +102,9 @@ describe("bank transfer instructions", () => {
       accountHolder: "Account holder must be one line of plain text.",
       accountNumber: "Use letters, digits, spaces, dots, slashes and hyphens only, e.g. DE89 3704 0044 0532 0130 00.",
       bankName: "Bank must be at most 100 characters.",
-      note: "Note contains a character that is not allowed.",
+      note: expect.stringMatching(
+        /^Note contains an invisible control or direction character \(U\+[0-9A-F]{4} on line \d+\) that is not allowed\.$/,
+      ),
     });
     expect(refused.values?.accountNumber).toBe("DE89 <script>");
 
