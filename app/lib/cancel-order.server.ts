@@ -1,6 +1,7 @@
 import * as orders from "../../domain/orders/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import type { RequestContext } from "../../server/context.ts";
+import { mailLeavesTheShop } from "./mail-sending.server.ts";
 
 /**
  * "Cancel order" on the admin's order pages: the API's own cancellation (orders.cancelOrder: the
@@ -39,7 +40,7 @@ export async function eraseOrderAsAdmin(ctx: RequestContext, orderId: string) {
  * reads exactly that.
  */
 function customerMailSentence(ctx: RequestContext): string {
-  return ctx.services.mail.transport.name === "preview"
-    ? "The customer has not been told: no mail server is set up (SMTP_URL), so the cancellation mail is only kept on the Mail page."
-    : "The customer has been told by mail.";
+  return mailLeavesTheShop(ctx)
+    ? "The customer has been told by mail."
+    : "The customer has not been told: no mail server is set up (SMTP_URL), so the cancellation mail is only kept on the Mail page.";
 }

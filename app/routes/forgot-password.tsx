@@ -5,6 +5,7 @@ import { emailSchema } from "../../domain/shared/schemas.ts";
 import { Field, Spinner } from "../components/Field.tsx";
 import { authErrorMessage, callAuth } from "../lib/auth.server.ts";
 import { handleForm } from "../lib/form.server.ts";
+import { mailLeavesTheShop } from "../lib/mail-sending.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
 import type { Route } from "./+types/forgot-password";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // the same answer whether or not the address has an account; without a mail server nothing can be sent
     // (the mail is kept, and admins may not read its link: domain/mail/service.ts)
     success: ({ email }) =>
-      ctx.config.mail.smtpUrl
+      mailLeavesTheShop(ctx)
         ? `If an account uses ${email}, we have sent it a link to choose a new password. The link works once, for one hour.`
         : `This shop cannot send mail yet, so no link could be sent to ${email}. Please contact the shop to get back into your account.`,
   });

@@ -360,6 +360,7 @@ export async function changeOrderStatus(
   const order = await loadForChange(ctx, id);
   assertTransition(order.status, status);
   if (order.status === status) return { modifiedCount: 0, order };
+  if (status === "Cancelled" && ctx.actor.kind !== "admin") payments.assertCustomerMayCancel(order);
   if (status === "Shipped") payments.assertShippable(order);
   // a paid card order is claimed, then refunded: it cannot be shipped meanwhile, and if the refund
   // fails the order stays as it was

@@ -69,7 +69,10 @@ const bankTransferSave = bankTransferInput.and(z.object({ editedFrom: z.string()
 
 /** The stored instructions, or null: none set (or unreadable, which offers no transfer rather than a wrong one). */
 export async function bankTransfer(ctx: DataContext): Promise<BankTransfer | null> {
-  const raw = await readSetting(ctx, SETTING);
+  return parseStored((await readSetting(ctx, SETTING)) ?? "");
+}
+
+function parseStored(raw: string): BankTransfer | null {
   if (!raw) return null;
   try {
     // stored as BankTransfer: the optional fields are null when empty, which the form's schema reads as ""
@@ -91,7 +94,9 @@ export async function bankTransferForAdmin(
   ctx: DomainContext,
 ): Promise<{ bankTransfer: BankTransfer | null; version: string }> {
   requireAdmin(ctx.actor);
-  return { bankTransfer: await bankTransfer(ctx), version: versionOf((await readSetting(ctx, SETTING)) ?? "") };
+  // read once: the details shown and the version sent back are of the same stored value
+  const raw = (await readSetting(ctx, SETTING)) ?? "";
+  return { bankTransfer: parseStored(raw), version: versionOf(raw) };
 }
 
 const OUT_OF_DATE =
@@ -117,7 +122,7 @@ export async function saveBankTransfer(ctx: DomainContext, input: unknown): Prom
   await inTransaction(ctx.db, async (trx) => {
     const raw = (await readSetting({ db: trx }, SETTING)) ?? "";
     if (editedFrom !== undefined && editedFrom !== versionOf(raw)) throw new DomainError("conflict", OUT_OF_DATE);
-    const before = await bankTransfer({ db: trx });
+    const before = parseStored(raw);
     if (!(await writeSettingIfStill({ db: trx }, SETTING, raw, next ? JSON.stringify(next) : ""))) {
       throw new DomainError("conflict", OUT_OF_DATE);
     }

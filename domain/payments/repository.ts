@@ -141,7 +141,6 @@ export async function update(
     .execute();
 }
 
-/** The order's payment status (kept on the order so that order lists can filter by it). */
 /**
  * A pay-on-delivery order becomes paid if it still waits for its payment and is not cancelled (one
  * statement: a second click, or a cancel meanwhile, changes nothing). Whether it changed.
@@ -158,6 +157,7 @@ export async function markPaidOnDelivery(db: DB, orderId: string): Promise<boole
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The order's payment status (kept on the order so that order lists can filter by it). */
 export async function setOrderPaymentStatus(db: DB, orderId: string, status: PaymentStatus): Promise<void> {
   await db
     .updateTable("shop_order")

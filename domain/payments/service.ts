@@ -352,6 +352,19 @@ export function assertPaymentRecordable(order: PayableOrder): void {
   }
 }
 
+/**
+ * A customer does not cancel a pay-on-delivery order the shop has recorded as paid: the shop pays that
+ * money back by hand, so the cancel goes through the shop, which then knows what it owes.
+ */
+export function assertCustomerMayCancel(order: PayableOrder): void {
+  if (order.paymentMethod === "cod" && order.paymentStatus === "paid") {
+    throw new DomainError(
+      "conflict",
+      "This order has been paid: please contact the shop to cancel it, and they will pay you back.",
+    );
+  }
+}
+
 /** Whether the shop can record this order's payment now (what the order's page offers). */
 export const isPaymentRecordable = (order: PayableOrder) =>
   order.paymentMethod === "cod" && order.status !== "Cancelled" && order.paymentStatus === "unpaid";

@@ -28,6 +28,8 @@ export type CachedAnswer = {
   scriptHashes: string[];
   /** told how many bytes a newly made encoding added or a dropped plain body took away (the store counts them) */
   grew?: (bytes: number) => void;
+  /** encodings being made: requests that come meanwhile wait for them rather than compress the body again */
+  making?: { gzip?: Promise<Buffer>; br?: Promise<Buffer> };
 };
 
 /** Answers stored and compressed whole, never streamed: a page's document, React Router's data for it, JSON. */
@@ -94,18 +96,28 @@ export function plainBody(answer: CachedAnswer): Buffer {
  * The body in this encoding, compressed once, on the first request that accepts it; the plain body is
  * then let go.
  */
-async function compressedBody(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
+function compressedBody(answer: CachedAnswer, encoding: Encoding): Promise<Buffer> {
   const made = answer.compressed[encoding];
-  if (made) return made;
-  const body = await compressors[encoding](plainBody(answer));
-  // (two requests may have compressed it at once: the first one's copy is kept and counted)
-  const first = answer.compressed[encoding];
-  if (first) return first;
-  answer.compressed[encoding] = body;
-  const dropped = answer.plain?.length ?? 0;
-  answer.plain = undefined;
-  answer.grew?.(body.length - dropped);
-  return body;
+  if (made) return Promise.resolve(made);
+  const making = answer.making?.[encoding];
+  if (making) return making;
+  const compressing = compressors[encoding](plainBody(answer)).then(
+    (body) => {
+      answer.compressed[encoding] = body;
+      if (answer.making) delete answer.making[encoding];
+      const dropped = answer.plain?.length ?? 0;
+      answer.plain = undefined;
+      answer.grew?.(body.length - dropped);
+      return body;
+    },
+    (error: unknown) => {
+      if (answer.making) delete answer.making[encoding];
+      throw error;
+    },
+  );
+  answer.making ??= {};
+  answer.making[encoding] = compressing;
+  return compressing;
 }
 
 /**

@@ -531,6 +531,18 @@ describe("recording a pay-on-delivery payment", () => {
     expect(audit.map((e: { action: string }) => e.action)).toEqual(["order.paid"]);
     // the order's page offers it no more, and its action says it was done already
     expect(await paidOnPage(id)).toMatchObject({ ok: true, message: "The payment was already recorded." });
+    // its customer cannot cancel it now: the shop pays the money back, so the shop cancels
+    const refused = await expectError(
+      await customer.request(`/api/orders/${id}`, { method: "PUT", json: { status: "Cancelled" } }),
+      409,
+    );
+    expect(refused.message).toBe(
+      "This order has been paid: please contact the shop to cancel it, and they will pay you back.",
+    );
+    // a post to the order's page that names no button does nothing
+    const unnamed = await postToPage(orderPageAction, admin, `/dashboard/orders/${id}`, {}, { orderId: id });
+    expect(unnamed).toMatchObject({ ok: false });
+    expect((await detail(id)).order.status.status).toBe("Pending");
   });
 
   it("works from the order's page; cancelling it then says the money is the shop's to pay back, and it is never erased", async () => {

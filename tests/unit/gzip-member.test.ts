@@ -40,6 +40,25 @@ describe("GzipMembers", () => {
     expect((await members.compress(body)).equals(alone)).toBe(true);
   });
 
+  it("still answers every body when the kept stream breaks in the middle of one, and carries on after", async () => {
+    const own = new GzipMembers();
+    const bodies = Array.from({ length: 6 }, (_, i) => json(400 + i, `b${i}`));
+    const made = bodies.map((body) => own.compress(body));
+    own.close(); // the stream goes while the first body is in it
+    for (const [i, member] of (await Promise.all(made)).entries()) {
+      expect(gunzipSync(member).equals(bodies[i]), `body ${i}`).toBe(true);
+    }
+    const after = json(50, "after");
+    expect(gunzipSync(await own.compress(after)).equals(after)).toBe(true);
+    own.close();
+  });
+
+  it("compresses a large body on its own, beside the queue", async () => {
+    const large = json(20_000, "large");
+    expect(large.length).toBeGreaterThan(256 * 1024);
+    expect(gunzipSync(await members.compress(large)).equals(large)).toBe(true);
+  });
+
   it("keeps bodies apart when many are compressed at once", async () => {
     const bodies = Array.from({ length: 40 }, (_, i) => json(50 + i * 37, `n${i}`));
     const made = await Promise.all(bodies.map((body) => members.compress(body)));

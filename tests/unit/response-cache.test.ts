@@ -49,6 +49,18 @@ describe("ResponseCache", () => {
     expect(store.bytes).toBe(0);
   });
 
+  it("compresses an answer once when several requests ask for it at the same moment", async () => {
+    const store = new ResponseCache(1024 * 1024);
+    const body = json(500);
+    const answer = encodeAnswer(1, 200, [], body);
+    store.set("/a", answer);
+    const before = store.bytes;
+    const sent = await Promise.all(Array.from({ length: 5 }, () => chooseEncoding(answer, "gzip")));
+    for (const s of sent) expect(s.body).toBe(sent[0].body); // one buffer: made once
+    expect(gunzipSync(sent[0].body).equals(body)).toBe(true);
+    expect(store.bytes).toBe(before - body.length + sent[0].body.length);
+  });
+
   it("keeps the plain body of an answer too small to compress", async () => {
     const tiny = encodeAnswer(1, 200, [], Buffer.from('{"items":[]}'));
     expect(await chooseEncoding(tiny, "gzip, br")).toMatchObject({ encoding: null });

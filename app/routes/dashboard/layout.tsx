@@ -5,6 +5,7 @@ import { ShieldIcon, UserIcon } from "../../components/Icons.tsx";
 import { authErrorMessage, callAuth, EMAIL_VERIFIED_PATH } from "../../lib/auth.server.ts";
 import { handleForm } from "../../lib/form.server.ts";
 import { signedInOnly } from "../../lib/guards.server.ts";
+import { mailLeavesTheShop } from "../../lib/mail-sending.server.ts";
 import { requestCtx, requireSignedIn } from "../../lib/request.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -34,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new DomainError(result.status === 429 ? "rate_limited" : "bad_request", authErrorMessage(result));
       }
     },
-    success: `We have sent a new link to ${who.user.email}. It works for 24 hours.`,
+    success: mailLeavesTheShop(ctx)
+      ? `We have sent a new link to ${who.user.email}. It works for 24 hours.`
+      : `This shop cannot send mail yet, so no link could be sent to ${who.user.email}. Please contact the shop.`,
   });
 }
 

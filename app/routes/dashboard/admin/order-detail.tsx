@@ -3,6 +3,7 @@ import * as orders from "../../../../domain/orders/index.ts";
 import * as payments from "../../../../domain/payments/index.ts";
 import { PAYMENT_STATUS_LABELS } from "../../../../domain/payments/labels.ts";
 import { formatDateTime } from "../../../../domain/shared/dates.ts";
+import { DomainError } from "../../../../domain/shared/errors.ts";
 import { formatPrice } from "../../../../domain/shared/money.ts";
 import { formText } from "../../../../server/http/forms.ts";
 import { CancelOrderButton } from "../../../components/CancelOrderButton.tsx";
@@ -45,6 +46,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         const { modifiedCount } = await orders.recordPaymentReceived(ctx, params.orderId);
         return { message: modifiedCount ? "Payment recorded." : "The payment was already recorded." };
       }
+      // a post that names no known button does nothing (it must not ship the order by default)
+      if (intent !== "ship") throw new DomainError("bad_request", "Choose what to do with the order.");
       await orders.shipOrder(ctx, params.orderId);
       return { message: "Shipped!" };
     },
@@ -76,6 +79,8 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           <Form method="post">
             <button
               type="submit"
+              name="intent"
+              value="ship"
               className="btn-accent px-3 py-1.5 text-sm"
               disabled={order.paymentMethod === "stripe" && order.paymentStatus !== "paid"}
             >
