@@ -75,7 +75,7 @@ test.describe("the admin's order desk", () => {
     await expect(orderCell(adminOrderRow(admin, second.full_name), "Status")).toHaveText("Shipped");
   });
 
-  test("records a pay-on-delivery payment from the order's page, once", async ({ page, admin, request }) => {
+  test("records a pay-on-delivery payment from the order's page, once", async ({ page, customer, admin, request }) => {
     const product = await productAt(request, 7);
     const order = await placeOrderWith(page.request, product._id, uniqueOrderDetails());
     await openAdminPage(admin, `/dashboard/orders/${order._id}`, `Order ${order.order_id}`);
@@ -83,6 +83,7 @@ test.describe("the admin's order desk", () => {
     await record.click();
     await expectToast(admin, "Payment recorded.");
     await expect(record).toHaveCount(0);
+    await expect(admin.getByTestId("order-history")).toContainText(`Placed (Pending) by customer ${customer.email}`);
     await expect(admin.getByTestId("order-history")).toContainText(
       `Payment Unpaid → Paid by admin ${DEMO_ADMIN.email}`,
     );
