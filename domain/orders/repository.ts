@@ -276,13 +276,21 @@ const unclaimed = (eb: ExpressionBuilder<Database, "shop_order">) =>
  * Changes the status only if it is still `from`, so two racing changes cannot both win; an order a
  * cancellation has claimed is not shipped (its money is being given back).
  */
-export async function updateStatus(db: DB, id: string, from: OrderStatus, to: OrderStatus): Promise<number> {
+export async function updateStatus(
+  db: DB,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  /** the payment status the change was decided on, when a payment recorded meanwhile must stop it */
+  paymentStatus?: PaymentStatus,
+): Promise<number> {
   let update = db
     .updateTable("shop_order")
     .set({ status: to, cancel_claimed_at: null, updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .where("status", "=", from);
   if (to === "Shipped") update = update.where(unclaimed);
+  if (paymentStatus) update = update.where("payment_status", "=", paymentStatus);
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -376,7 +376,9 @@ export async function changeOrderStatus(
     throw error;
   }
   const modifiedCount = await inTransaction(ctx.db, async (trx) => {
-    const changed = await repo.updateStatus(trx, id, order.status, status);
+    // a pay-on-delivery order's payment recorded meanwhile changes what the cancel says and who may make it
+    const decidedOn = order.paymentMethod === "cod" ? order.paymentStatus : undefined;
+    const changed = await repo.updateStatus(trx, id, order.status, status, decidedOn);
     if (changed && status === "Cancelled") await inventory.returnStock({ db: trx }, stockOf(order));
     if (changed && refunded) await payments.markRefunded({ db: trx }, order.id, refunded);
     if (changed) await mailStatusChange({ db: trx, shop: ctx.shop }, ctx, order, status, Boolean(refunded));
