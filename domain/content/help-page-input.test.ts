@@ -10,10 +10,11 @@ describe("helpPageInput", () => {
   });
 
   it("says which invisible character it refuses, and on which line", () => {
-    const refused = helpPageInput.safeParse({ body: "## Returns\n\nWithin 30 days.\nPasted \u202e here" });
+    // two blank lines first, as typed: the line is counted in the text as the form had it
+    const refused = helpPageInput.safeParse({ body: "\n\n## Returns\r\n\nWithin 30 days.\nPasted \u202e here" });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe(
-      "The page's text contains an invisible control or direction character (U+202E on line 4) that is not allowed.",
+      "The page's text contains an invisible control or direction character (U+202E on line 6) that is not allowed.",
     );
   });
 });

@@ -29,11 +29,20 @@ export const helpPageInput = z.object({
   body: z
     .string({ error: "The page's text is required (empty takes the page down)." })
     // a tab pasted from a document is a space on the page
-    .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\t/g, " ").trim())
+    .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\t/g, " "))
+    // (checked before the trim, so that the line a refused character is said to be on is the one in the form)
     .pipe(
       z
         .string()
-        .max(HELP_PAGE_MAX_LENGTH, `The page's text must be at most ${formatCount(HELP_PAGE_MAX_LENGTH)} characters.`)
-        .superRefine(refineLines("The page's text")),
+        .superRefine(refineLines("The page's text"))
+        .transform((v) => v.trim())
+        .pipe(
+          z
+            .string()
+            .max(
+              HELP_PAGE_MAX_LENGTH,
+              `The page's text must be at most ${formatCount(HELP_PAGE_MAX_LENGTH)} characters.`,
+            ),
+        ),
     ),
 });

@@ -41,12 +41,16 @@ export const bankTransferInput = z
       .string()
       .optional()
       .default("")
-      .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+      .transform((v) => v.replace(/\r\n?/g, "\n"))
+      // (checked before the trim, so that the line a refused character is said to be on is the one in the form)
       .pipe(
         z
           .string()
-          .max(BANK_TRANSFER_LIMITS.note, `Note must be at most ${BANK_TRANSFER_LIMITS.note} characters.`)
-          .superRefine(refineLines("Note")),
+          .superRefine(refineLines("Note"))
+          .transform((v) => v.trim())
+          .pipe(
+            z.string().max(BANK_TRANSFER_LIMITS.note, `Note must be at most ${BANK_TRANSFER_LIMITS.note} characters.`),
+          ),
       ),
   })
   .superRefine((v, ctx) => {
