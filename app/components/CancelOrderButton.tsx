@@ -1,11 +1,18 @@
 import { formatPrice } from "../../domain/shared/money.ts";
 import { ConfirmForm } from "./ConfirmForm.tsx";
 
-/** The question "Cancel order" asks first; a paid card order says that it will be refunded. */
-function cancelQuestion(order: { refundsOnCancel: boolean; totalCents: number }): string {
-  return order.refundsOnCancel
-    ? `Are you sure to cancel this order? Its payment of ${formatPrice(order.totalCents)} will be refunded.`
-    : "Are you sure to cancel this order?";
+/**
+ * The question "Cancel order" asks first; a paid card order says that it will be refunded, a paid
+ * pay-on-delivery order that the shop pays it back itself.
+ */
+function cancelQuestion(order: { refundsOnCancel: boolean; paidBackByHand?: boolean; totalCents: number }): string {
+  if (order.refundsOnCancel) {
+    return `Are you sure to cancel this order? Its payment of ${formatPrice(order.totalCents)} will be refunded.`;
+  }
+  if (order.paidBackByHand) {
+    return `Are you sure to cancel this order? It was paid ${formatPrice(order.totalCents)} on delivery or by bank transfer: the shop pays that back itself.`;
+  }
+  return "Are you sure to cancel this order?";
 }
 
 /**
@@ -19,7 +26,7 @@ export function CancelOrderButton({
   buttonClass,
   children,
 }: {
-  order: { orderNumber: number; refundsOnCancel: boolean; totalCents: number };
+  order: { orderNumber: number; refundsOnCancel: boolean; paidBackByHand?: boolean; totalCents: number };
   /** more hidden fields (the list names the order: orderId) */
   fields?: Record<string, string>;
   buttonClass: string;

@@ -1,4 +1,5 @@
 import * as orders from "../../domain/orders/index.ts";
+import * as payments from "../../domain/payments/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import type { RequestContext } from "../../server/context.ts";
 import { mailLeavesTheShop } from "./mail-sending.server.ts";
@@ -16,7 +17,7 @@ export async function cancelOrderAsAdmin(ctx: RequestContext, orderId: string): 
   const refund =
     order.paymentStatus === "refunded"
       ? `${formatPrice(order.totalCents)} was refunded to the customer's card`
-      : order.paymentStatus === "paid"
+      : payments.paidBackByHand(order)
         ? `its ${formatPrice(order.totalCents)} was paid on delivery or by bank transfer, so pay the customer back yourself (nothing was refunded automatically)`
         : "nothing was refunded (it was not paid)";
   return { message: `Cancelled order ${order.orderNumber}: ${refund}. ${customerMailSentence(ctx)}` };

@@ -74,7 +74,7 @@ export async function mailOrderCancelled(
       cancelledBy,
       ...(refundCents ? { refundCents } : {}),
       ...(options.removed ? { removed: true } : {}),
-      ...(order.paymentMethod === "cod" && order.paymentStatus === "paid"
+      ...(payments.paidBackByHand(order)
         ? { paidBackCents: order.totalCents }
         : transfer && order.paymentMethod === "cod"
           ? { mayHaveTransferred: true }

@@ -491,7 +491,7 @@ export async function eraseOrder(
   if (order.paymentStatus === "paid") {
     throw new DomainError(
       "conflict",
-      order.paymentMethod === "cod"
+      payments.paidBackByHand(order)
         ? "This order was paid on delivery or by bank transfer: it is kept as the record of that payment."
         : "This order is paid: cancel it first with Cancel order (which refunds it), then erase it.",
     );

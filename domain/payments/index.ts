@@ -41,6 +41,7 @@ export {
   type PayableOrder,
   type PaymentStart,
   type PaymentsContext,
+  paidBackByHand,
   refundBeforeCancel,
   refundStrayPayment,
   refundsOnCancel,

@@ -308,6 +308,13 @@ export const refundsOnCancel = (order: PayableOrder) =>
   order.paymentMethod === "stripe" && order.paymentStatus === "paid";
 
 /**
+ * A pay-on-delivery order the shop recorded as paid (cash, a bank transfer): cancelled, its money goes back
+ * by the shop's own hand, not through a provider. The one rule for what the cancel asks, says and mails, for
+ * who may cancel, and for keeping the order.
+ */
+export const paidBackByHand = (order: PayableOrder) => order.paymentMethod === "cod" && order.paymentStatus === "paid";
+
+/**
  * Before a paid card order is cancelled, its money goes back through the provider. Throws (and so
  * leaves the order as it was) when the refund fails. Answers the payment to mark refunded, if any.
  */
@@ -357,7 +364,7 @@ export function assertPaymentRecordable(order: PayableOrder): void {
  * money back by hand, so the cancel goes through the shop, which then knows what it owes.
  */
 export function assertCustomerMayCancel(order: PayableOrder): void {
-  if (order.paymentMethod === "cod" && order.paymentStatus === "paid") {
+  if (paidBackByHand(order)) {
     throw new DomainError(
       "conflict",
       "This order has been paid: please contact the shop to cancel it, and they will pay you back.",

@@ -90,8 +90,16 @@ test.describe("the admin's order desk", () => {
     await expect(admin.getByTestId("order-history")).toContainText(
       "Payment received (on delivery or by bank transfer)",
     );
-    // the order can still be shipped
+    // the order can still be shipped; Cancel order now says that the shop pays the money back itself
     await expect(admin.getByRole("button", { name: "Ship this order" })).toBeEnabled();
+    await admin.getByRole("button", { name: `Cancel order ${order.order_id}` }).click();
+    const dialog = confirmDialog(
+      admin,
+      /^Are you sure to cancel this order\? It was paid \$[\d,.]+ on delivery or by bank transfer: the shop pays that back itself\.$/,
+    );
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "No" }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test("cancels a pending order from its page: asked first, then Cancelled for the admin and the customer, stock back, customer mailed", async ({

@@ -242,7 +242,7 @@ export async function statusColumn(page: Page): Promise<string[]> {
 // ── confirmation dialogs (ConfirmForm) ──
 
 /** The open Yes/No dialog asking `question`. */
-export const confirmDialog = (page: Page, question: string) => page.getByRole("dialog", { name: question });
+export const confirmDialog = (page: Page, question: string | RegExp) => page.getByRole("dialog", { name: question });
 
 /** Clicks `button`, expects the dialog asking `question`, and answers Yes. */
 export async function confirmWithYes(page: Page, button: Locator, question: string): Promise<void> {

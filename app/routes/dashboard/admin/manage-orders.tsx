@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...o,
       cancellable: orders.isCancellable(o.status),
       refundsOnCancel: payments.refundsOnCancel(o),
+      paidBackByHand: payments.paidBackByHand(o),
     })),
     methodLabels: await payments.methodLabels(ctx),
     total: result.total,

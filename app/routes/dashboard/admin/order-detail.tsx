@@ -30,6 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     detail,
     cancellable: orders.isCancellable(detail.order.status),
     refundsOnCancel: payments.refundsOnCancel(detail.order),
+    paidBackByHand: payments.paidBackByHand(detail.order),
     paymentRecordable: payments.isPaymentRecordable(detail.order),
     methodLabels: await payments.methodLabels(ctx),
   };
@@ -58,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const STATUS_WORDS: Record<string, string> = PAYMENT_STATUS_LABELS;
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, cancellable, refundsOnCancel, paymentRecordable, methodLabels } = loaderData;
+  const { detail, cancellable, refundsOnCancel, paidBackByHand, paymentRecordable, methodLabels } = loaderData;
   const { order, history, payment, customer } = detail;
   return (
     <div>
@@ -96,7 +97,10 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           </Form>
         )}
         {cancellable && (
-          <CancelOrderButton order={{ ...order, refundsOnCancel }} buttonClass="btn-secondary px-3 py-1.5 text-sm">
+          <CancelOrderButton
+            order={{ ...order, refundsOnCancel, paidBackByHand }}
+            buttonClass="btn-secondary px-3 py-1.5 text-sm"
+          >
             Cancel order
           </CancelOrderButton>
         )}
