@@ -283,16 +283,11 @@ export async function knownPrefix(db: DB, prefix: string): Promise<boolean> {
 }
 
 /**
- * Words of the index that look like this one (PostgreSQL: pg_trgm similarity), for "did you mean"
- * when no word one edit away exists. SQLite: none.
+ * Words of the catalogue at most two edits from this one, closest first, for "did you mean" when no
+ * word one edit away exists. From the words held in memory, on both engines.
  */
-export async function similarWords(db: DB, word: string): Promise<string[]> {
-  if (!isPostgres(db)) return [];
-  const rows = (
-    await sql<{ term: string }>`select term from search_term where term % ${word}
-      order by similarity(term, ${word}) desc, term limit 5`.execute(db)
-  ).rows;
-  return rows.map((r) => r.term);
+export async function wordsNear(db: DB, word: string): Promise<string[]> {
+  return (await searchFacts(db)).words.near(word, 2, 5);
 }
 
 /**

@@ -20,12 +20,12 @@ import {
   listPage,
   matchCounts,
   shuffleBuckets,
-  similarWords,
   typedWordsFind,
+  wordsNear,
 } from "./listing-repository.ts";
 import type { ProductRecord } from "./repository.ts";
 import { type ListSort, type ProductListQuery, productListQuery } from "./schemas.ts";
-import { editDistance, oneEditAway, searchWords, wordsToCorrect } from "./search-words.ts";
+import { oneEditAway, searchWords, TYPO_MIN_LENGTH, wordsToCorrect } from "./search-words.ts";
 import { catalogueVersion } from "./version.ts";
 
 export type { FacetCounts } from "./listing-query.ts";
@@ -200,8 +200,8 @@ async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: Wo
 
 /**
  * When nothing matches: the same search with each unknown word replaced by the closest word the
- * catalogue has (one edit away, or on PostgreSQL a similar word at most two edits away), offered
- * only if that search finds something. Kept per words and filter, as the counts are.
+ * catalogue has (one edit away, else, for a word of five letters or more, two), offered only if that
+ * search finds something. Kept per words and filter, as the counts are.
  */
 async function didYouMean(ctx: DataContext, q: ProductListQuery, filter: ListingFilter): Promise<string | undefined> {
   const words = searchWords(q.q ?? "");
@@ -211,6 +211,8 @@ async function didYouMean(ctx: DataContext, q: ProductListQuery, filter: Listing
 
 /** The smallest word a suggestion replaces ("bots" → "boots"; a search corrects from five letters). */
 const SUGGEST_FROM_LENGTH = 3;
+/** The smallest word a suggestion two edits away replaces ("smratpohne" → "smartphone"): shorter ones have too many. */
+const SUGGEST_TWO_EDITS_FROM_LENGTH = TYPO_MIN_LENGTH;
 
 async function suggestionFor(ctx: DataContext, words: string[], filter: ListingFilter): Promise<string | undefined> {
   const known = await knownWords(ctx.db, words);
@@ -222,7 +224,7 @@ async function suggestionFor(ctx: DataContext, words: string[], filter: ListingF
     let best: string | undefined = spellings
       .filter((w) => near.has(w))
       .sort((a, b) => (near.get(b) ?? 0) - (near.get(a) ?? 0) || byCodePoint(a, b))[0];
-    if (!best) best = (await similarWords(ctx.db, word)).find((w) => editDistance(w, word) <= 2);
+    if (!best && [...word].length >= SUGGEST_TWO_EDITS_FROM_LENGTH) best = (await wordsNear(ctx.db, word))[0];
     if (best) replacements.set(word, best);
   }
   if (replacements.size === 0) return undefined;

@@ -1,5 +1,6 @@
+import { byCodePoint } from "../shared/numbers.ts";
 import type { WordQuery } from "./listing-query.ts";
-import { documentWords, eachWord } from "./search-words.ts";
+import { documentWords, eachWord, editDistance } from "./search-words.ts";
 
 /**
  * SQLite: the words of every search document, held in memory (decision 030): for each word of the
@@ -126,6 +127,29 @@ export class WordIndex {
     for (let i = from; i < to; i++) if (this.stillIn(this.all[this.byWord[i]], 1) > 0) return true;
     for (const word of this.changedCount.keys()) if (word.startsWith(prefix)) return true;
     return false;
+  }
+
+  /**
+   * The catalogue's words at most `maxEdits` from this one (`editDistance`), closest first, then those
+   * more documents have: for "did you mean" when no word one edit away exists ("smratpohne" →
+   * "smartphone"). Looks through every word, so it is asked only for a search that found nothing.
+   */
+  near(word: string, maxEdits: number, limit: number): string[] {
+    const found: { word: string; edits: number; count: number }[] = [];
+    const consider = (candidate: string) => {
+      // a code point is one or two code units: farther apart than this in units, farther in points
+      if (candidate === word || Math.abs(candidate.length - word.length) > 2 * maxEdits) return;
+      const edits = editDistance(word, candidate, maxEdits);
+      if (edits > maxEdits) return;
+      const count = this.known([candidate]).get(candidate);
+      if (count) found.push({ word: candidate, edits, count });
+    };
+    for (const candidate of this.words) consider(candidate);
+    for (const candidate of this.changedCount.keys()) if (!this.numberOf.has(candidate)) consider(candidate);
+    return found
+      .sort((a, b) => a.edits - b.edits || b.count - a.count || byCodePoint(a.word, b.word))
+      .slice(0, limit)
+      .map((f) => f.word);
   }
 
   /** How many of a set's documents are not left out (counting stops at `enough`). */

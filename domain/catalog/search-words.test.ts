@@ -76,6 +76,41 @@ describe("editDistance", () => {
     expect(editDistance("kitten", "sitting")).toBe(3);
     expect(editDistance("", "abc")).toBe(3);
     expect(editDistance("same", "same")).toBe(0);
+    expect(editDistance("smratpohne", "smartphone")).toBe(2);
+    expect(editDistance("😀ab", "ab😀")).toBe(2); // by code point
+  });
+
+  it("with a bound, answers the distance up to it and one more beyond", () => {
+    // the table in full, as a reference
+    const reference = (a: string, b: string) => {
+      const x = [...a];
+      const y = [...b];
+      const d = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => i + j));
+      for (let i = 0; i <= x.length; i++) d[i][0] = i;
+      for (let j = 0; j <= y.length; j++) d[0][j] = j;
+      for (let i = 1; i <= x.length; i++) {
+        for (let j = 1; j <= y.length; j++) {
+          d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+            d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+      return d[x.length][y.length];
+    };
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    const word = () => Array.from({ length: next() % 9 }, () => "abcé😀"[next() % 5]).join("");
+    for (let n = 0; n < 3000; n++) {
+      const a = word();
+      const b = next() % 2 ? word() : a.slice(0, next() % (a.length + 1)) + word().slice(0, 2);
+      const exact = reference(a, b);
+      expect(editDistance(a, b), `${a} ${b}`).toBe(exact);
+      for (const bound of [0, 1, 2, 3])
+        expect(editDistance(a, b, bound), `${a} ${b} ≤ ${bound}`).toBe(Math.min(exact, bound + 1));
+    }
   });
 });
 

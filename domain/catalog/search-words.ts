@@ -120,23 +120,40 @@ export function oneEditAway(word: string): string[] {
 }
 
 /**
- * Edit distance with swaps of neighbours counting as one edit (optimal string alignment), for
- * choosing the closest of several suggestions.
+ * Edit distance with swaps of neighbours counting as one edit (optimal string alignment), by code
+ * point. With `atMost`, any distance beyond it is answered as `atMost + 1` as soon as it is certain:
+ * a look through all the catalogue's words for "did you mean" stops early on each far one.
  */
-export function editDistance(a: string, b: string): number {
-  const x = [...a];
-  const y = [...b];
-  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) =>
-    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+export function editDistance(a: string, b: string, atMost = Number.POSITIVE_INFINITY): number {
+  // (a string without surrogates is its own list of code points, indexed without a copy)
+  return SURROGATE.test(a) || SURROGATE.test(b) ? distance([...a], [...b], atMost) : distance(a, b, atMost);
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** The table's rows, reused: the one before the last (for swaps), the last, and the one being filled. */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+function distance(x: ArrayLike<string>, y: ArrayLike<string>, atMost: number): number {
+  if (Math.abs(x.length - y.length) > atMost) return atMost + 1;
+  if (rows[0].length <= y.length) rows = rows.map(() => new Int32Array(2 * (y.length + 1)));
+  let [older, last, row] = rows;
+  for (let j = 0; j <= y.length; j++) last[j] = j;
+  let lastLowest = 0;
   for (let i = 1; i <= x.length; i++) {
+    row[0] = i;
+    let lowest = i;
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) {
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      }
+      let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, older[j - 2] + 1);
+      row[j] = d;
+      if (d < lowest) lowest = d;
     }
+    // every later cell comes from this row or, by a swap, from the one before plus one
+    if (lowest > atMost && lastLowest >= atMost) return atMost + 1;
+    lastLowest = lowest;
+    [older, last, row] = [last, row, older];
   }
-  return d[x.length][y.length];
+  return Math.min(last[y.length], atMost + 1);
 }

@@ -169,6 +169,15 @@ describe("GET /api/search", () => {
     expect(typo.total).toBe(0);
     expect(typo.didYouMean).toBe("boots");
     expect((await search({ q: typo.didYouMean ?? "" })).total).toBeGreaterThan(0);
+    // two edits in a word of five letters or more: offered, on both engines alike
+    expect(await search({ q: "smratpohne" })).toMatchObject({ total: 0, didYouMean: "smartphone" });
+    expect(await search({ q: "bosto" })).toMatchObject({ total: 0, didYouMean: "boots" });
+    // not in a shorter word ("vest" is two edits from "vtse"), nor when the search would still find nothing
+    for (const q of ["vtse", "smratpohne cotton"]) {
+      const answer = await search({ q });
+      expect(answer.total, q).toBe(0);
+      expect(answer.didYouMean, q).toBeUndefined();
+    }
     for (const q of ["%", "_", "\\", "***", "¿?"]) {
       const answer = await search({ q });
       expect(answer.total).toBe(0);
