@@ -55,11 +55,20 @@ export async function signIn(
   if (!options.stayOnForm) await expect.poll(() => new URL(page.url()).pathname).not.toBe("/login");
 }
 
+/**
+ * Signs in through POST /api/auth/sign-in/email: with `page.request` the session cookie lands in that
+ * page's browser context. For tests about what a signed-in person does; the login form itself is
+ * tested with `signIn`.
+ */
+export async function signInThroughApi(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const response = await postSignIn(request, email, password);
+  expect(response.status(), `sign-in of ${email}: ${await response.text()}`).toBe(200);
+}
+
+const postSignIn = (request: APIRequestContext, email: string, password: string) =>
+  request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: shopOrigin() } });
+
 /** Whether these credentials can sign in (checked through the API, without touching any browser). */
 export async function canSignIn(request: APIRequestContext, email: string, password: string): Promise<boolean> {
-  const response = await request.post("/api/auth/sign-in/email", {
-    data: { email, password },
-    headers: { origin: shopOrigin() },
-  });
-  return response.ok();
+  return (await postSignIn(request, email, password)).ok();
 }

@@ -5,11 +5,12 @@
  *
  * The test object exported here is fixtures.ts's (so `page` + `customer` is a fresh customer) plus
  *   openBrowser — opens a page in a new browser context (own cookies), closed after the test;
- *   admin — a page in its own browser context, signed in as the demo admin through /login.
+ *   admin — a page in its own browser context, signed in as the demo admin (through the API: the login
+ *     form is auth.spec's).
  */
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { type Account, createAccount, newAccount, signIn } from "./accounts.ts";
+import { type Account, createAccount, newAccount, signInThroughApi } from "./accounts.ts";
 import { shopOrigin, uniqueTag } from "./env.ts";
 import { test as base } from "./fixtures.ts";
 import { open } from "./navigation.ts";
@@ -58,7 +59,7 @@ export const test = base.extend<{ openBrowser: OpenBrowser; admin: Page }>({
   },
   admin: async ({ openBrowser }, use) => {
     const page = await openBrowser();
-    await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await signInThroughApi(page.request, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await use(page);
   },
 });
