@@ -60,6 +60,8 @@ const describeLine = (lines: NewLine[]) => (variantId: string) => {
   return line ? `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` : variantId;
 };
 
+const totalOf = (lines: NewLine[]) => lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+
 /**
  * Writes an order and takes its stock in one transaction (`afterInsert` joins it, e.g. to empty the
  * cart). A line beyond stock rolls everything back and throws OutOfStock. The same request key twice
@@ -73,7 +75,7 @@ async function createOrder(
   lines: NewLine[],
   options: { paymentMethod?: payments.PaymentMethod; afterInsert?: (trx: DataContext) => Promise<void> } = {},
 ): Promise<repo.OrderRecord> {
-  const totalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const totalCents = totalOf(lines);
   if (totalCents > MAX_ORDER_TOTAL_CENTS) {
     throw new DomainError("validation_failed", "This order is larger than the shop accepts in one go.", {
       quantity: `Order fewer at once: one order can total at most ${formatPrice(MAX_ORDER_TOTAL_CENTS)}.`,
@@ -237,6 +239,7 @@ export async function checkout(
       "Your cart or a price changed since this page was opened: look over the order below, then place it again.",
     );
   }
+  payments.assertCardCanCharge(ctx, fields.paymentMethod, totalOf(lines), "paymentMethod");
   const cartId = current.id;
   const order = await createOrder(ctx, user, fields, fields.requestKey, lines, {
     paymentMethod: fields.paymentMethod,

@@ -25,6 +25,7 @@ export {
 } from "./schemas.ts";
 export {
   applyCheckoutEvent,
+  assertCardCanCharge,
   assertCustomerMayCancel,
   assertOffered,
   assertPaymentRecordable,

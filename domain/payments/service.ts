@@ -4,6 +4,7 @@ import type { CheckoutEvent, CheckoutProvider } from "../shared/checkout-provide
 import type { DataContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
+import { formatPrice } from "../shared/money.ts";
 import { bankTransfer } from "./bank-transfer.ts";
 import { paymentMethodLabel } from "./labels.ts";
 import * as repo from "./repository.ts";
@@ -52,6 +53,24 @@ export function assertOffered(ctx: Pick<PaymentsContext, "payments">, method: Pa
   if (!offeredMethods(ctx).includes(method)) {
     throw new DomainError("validation_failed", "Some fields need attention.", {
       [field]: "This shop does not take card payments: choose pay on delivery.",
+    });
+  }
+}
+
+/**
+ * Refuses a card payment for an order smaller than the provider charges (422 on the field; a $0.30
+ * order would be placed and then never be payable): pay on delivery takes it.
+ */
+export function assertCardCanCharge(
+  ctx: Pick<PaymentsContext, "payments" | "shop">,
+  method: PaymentMethod,
+  totalCents: number,
+  field = "payment_method",
+) {
+  const smallest = method === "stripe" ? ctx.payments.stripe?.smallestCharge(ctx.shop.currency) : undefined;
+  if (smallest !== undefined && totalCents < smallest) {
+    throw new DomainError("validation_failed", "Some fields need attention.", {
+      [field]: `Card payments start at ${formatPrice(smallest)}: choose pay on delivery for this order.`,
     });
   }
 }

@@ -19,6 +19,11 @@ export interface CheckoutProvider {
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ sessionId: string; url: string; expiresAt: string | null }>;
+  /**
+   * The smallest amount the provider charges in this currency, in the shop's hundredths: an order
+   * below it cannot be paid by card.
+   */
+  smallestCharge(currency: string): number;
   /** Closes a payment page that is still open, so that it can no longer be paid (throws if it was paid). */
   expireCheckout(sessionId: string): Promise<void>;
   /** The payment intent of a session once it is paid (when an event did not carry it). */

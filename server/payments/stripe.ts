@@ -49,6 +49,38 @@ export function fromStripeAmount(amount: number, currency: string): number {
   return amount;
 }
 
+/**
+ * The smallest charge Stripe takes in a currency, in the shop's hundredths
+ * (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts). Other currencies: one
+ * hundredth, and Stripe itself refuses less than the equivalent of $0.50.
+ */
+const SMALLEST_CHARGE: Record<string, number> = {
+  USD: 50,
+  AED: 200,
+  AUD: 50,
+  BGN: 100,
+  BRL: 50,
+  CAD: 50,
+  CHF: 50,
+  CZK: 1500,
+  DKK: 250,
+  EUR: 50,
+  GBP: 30,
+  HKD: 400,
+  HUF: 17500,
+  INR: 50,
+  JPY: 5000,
+  MXN: 1000,
+  MYR: 200,
+  NOK: 300,
+  NZD: 50,
+  PLN: 200,
+  RON: 200,
+  SEK: 300,
+  SGD: 50,
+  THB: 1000,
+};
+
 /** Stripe Checkout as the shop's card payment provider. */
 export function stripeProvider(stripe: Stripe): CheckoutProvider {
   return {
@@ -79,6 +111,9 @@ export function stripeProvider(stripe: Stripe): CheckoutProvider {
       if (!session.url) throw new Error("Stripe answered a Checkout Session without a URL");
       const expiresAt = session.expires_at ? new Date(session.expires_at * 1000).toISOString() : null;
       return { sessionId: session.id, url: session.url, expiresAt };
+    },
+    smallestCharge(currency) {
+      return SMALLEST_CHARGE[currency.toUpperCase()] ?? 1;
     },
     async expireCheckout(sessionId) {
       await stripe.checkout.sessions.expire(sessionId);

@@ -116,6 +116,42 @@ describe("checkout with a payment method", () => {
     expect(session.success_url).toContain(`/checkout/success?order=${body.insertedId}`);
   });
 
+  it("refuses a card for an order smaller than Stripe charges (422 on the field, nothing written); pay on delivery takes it", async () => {
+    // a product of its own at $0.30 (Stripe's smallest charge in dollars is $0.50)
+    const product = await shop.db.selectFrom("product").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+    await shop.db.updateTable("product").set({ price_cents: 30 }).where("id", "=", product.id).execute();
+    await shop.db
+      .updateTable("product_variant")
+      .set({ price_cents: null, stock: 50 })
+      .where("product_id", "=", product.id)
+      .execute();
+    const variant = await shop.db
+      .selectFrom("product_variant")
+      .select("id")
+      .where("product_id", "=", product.id)
+      .executeTakeFirstOrThrow();
+    const customer = await shop.customer();
+    const add = (quantity: number) =>
+      customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id, quantity } });
+    expect((await add(1)).status).toBe(201);
+    const sessionsBefore = stripe.sessions.size;
+    const refused = await unchanged(shop, () => checkout(customer, "stripe"));
+    expect((await expectError(refused, 422)).fields?.payment_method).toBe(
+      "Card payments start at $0.50: choose pay on delivery for this order.",
+    );
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+    // two make $0.60: a card then
+    expect((await add(1)).status).toBe(201);
+    const paid = await checkout(customer, "stripe");
+    expect(paid.status).toBe(201);
+    expect((await paid.json()).payment).toMatchObject({ method: "stripe", status: "pending" });
+    // one again, on delivery
+    expect((await add(1)).status).toBe(201);
+    const onDelivery = await checkout(customer, "cod");
+    expect(onDelivery.status).toBe(201);
+    expect((await onDelivery.json()).order).toMatchObject({ payment_method: "cod", total: 0.3 });
+  });
+
   it("refuses an unknown payment method with 422 on the field", async () => {
     const customer = await cartWithOneItem();
     const res = await unchanged(shop, () => checkout(customer, "bitcoin"));
