@@ -57,6 +57,8 @@ export function assertOffered(ctx: Pick<PaymentsContext, "payments">, method: Pa
   }
 }
 
+const cardsStartAt = (smallestCents: number) => `Card payments start at ${formatPrice(smallestCents)}`;
+
 /**
  * Refuses a card payment for an order smaller than the provider charges (422 on the field; a $0.30
  * order would be placed and then never be payable): pay on delivery takes it.
@@ -70,7 +72,7 @@ export function assertCardCanCharge(
   const smallest = method === "stripe" ? ctx.payments.stripe?.smallestCharge(ctx.shop.currency) : undefined;
   if (smallest !== undefined && totalCents < smallest) {
     throw new DomainError("validation_failed", "Some fields need attention.", {
-      [field]: `Card payments start at ${formatPrice(smallest)}: choose pay on delivery for this order.`,
+      [field]: `${cardsStartAt(smallest)}: choose pay on delivery for this order.`,
     });
   }
 }
@@ -108,6 +110,14 @@ export async function startPayment(ctx: PaymentsContext, order: PayableOrder): P
   const attempts = await repo.attemptsOf(ctx.db, order.id);
   const open = openPage(attempts, Date.now() + PAGE_MIN_LIFE_MS);
   if (open) return { method: "stripe", status: "pending", url: open };
+  // (checkout refuses such a card order; one placed before it did, or in a currency whose smallest charge rose)
+  const smallest = stripe.smallestCharge(ctx.shop.currency);
+  if (order.totalCents < smallest) {
+    throw new DomainError(
+      "conflict",
+      `${cardsStartAt(smallest)}: this order cannot be paid online. Please contact the shop.`,
+    );
+  }
   let session: { sessionId: string; url: string; expiresAt: string | null };
   try {
     session = await stripe.createCheckout({

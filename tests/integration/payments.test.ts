@@ -394,6 +394,19 @@ describe("POST /api/orders/{id}/payment (Pay now)", () => {
     expect(await orderOf(customer, body.insertedId)).toMatchObject({ status: { status: "Cancelled" } });
   });
 
+  it("refuses to open a payment page for a card order smaller than Stripe charges (one placed before checkout refused them)", async () => {
+    const { customer, body } = await stripeOrder();
+    // as such an order stands: its total under $0.50, its first page closed unpaid
+    await shop.db.updateTable("shop_order").set({ total_cents: 30 }).where("id", "=", body.insertedId).execute();
+    await shop.db.updateTable("payment").set({ status: "failed" }).where("order_id", "=", body.insertedId).execute();
+    const sessions = stripe.sessions.size;
+    const res = await payNowApi(customer, body.insertedId);
+    expect((await expectError(res, 409)).message).toBe(
+      "Card payments start at $0.50: this order cannot be paid online. Please contact the shop.",
+    );
+    expect(stripe.sessions.size).toBe(sessions);
+  });
+
   it("is limited to 10 a customer in 10 minutes (429 with Retry-After); other customers are not held up", async () => {
     const limited = await createTestShop({
       env: {
