@@ -21,6 +21,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
+/** Stripe's smallest charges for the currencies the tests use, in Stripe's units (cents; whole yen). */
+const SMALLEST_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, jpy: 50 };
+
 export type StandInSession = {
   id: string;
   object: "checkout.session";
@@ -167,6 +170,16 @@ export async function startStripeStandIn(options: {
             success_url: (body.success_url ?? "").replace("{CHECKOUT_SESSION_ID}", id),
             cancel_url: body.cancel_url ?? "",
           };
+          // as Stripe: a total under the currency's smallest charge (in Stripe's units) is refused
+          if (session.amount_total < (SMALLEST_CHARGE[session.currency] ?? 1)) {
+            return json(res, 400, {
+              error: {
+                type: "invalid_request_error",
+                code: "amount_too_small",
+                message: `The Checkout Session's total amount due must add up to at least the smallest charge in ${session.currency}`,
+              },
+            });
+          }
           sessions.set(id, session);
           if (idempotencyKey) sessionsByKey.set(idempotencyKey, session);
           return json(res, 200, session);
