@@ -612,7 +612,14 @@ describe("a currency Stripe counts in whole units", () => {
     });
     try {
       const customer = await yen.customer();
-      const variant = await yen.db.selectFrom("product_variant").select("id").orderBy("id").executeTakeFirstOrThrow();
+      // the demo's prices read as yen: one above ¥50, Stripe's smallest charge in yen
+      const variant = await yen.db
+        .selectFrom("product_variant")
+        .innerJoin("product", "product.id", "product_variant.product_id")
+        .select("product_variant.id")
+        .where((eb) => eb.fn.coalesce("product_variant.price_cents", "product.price_cents"), ">=", 10_000)
+        .orderBy("product_variant.id")
+        .executeTakeFirstOrThrow();
       await customer.request("/api/cart/items", { method: "POST", json: { variantId: variant.id, quantity: 1 } });
       const res = await customer.request("/api/checkout", {
         method: "POST",
