@@ -117,8 +117,19 @@ describe("checkout with a payment method", () => {
   });
 
   it("refuses a card for an order smaller than Stripe charges (422 on the field, nothing written); pay on delivery takes it", async () => {
-    // a product of its own at $0.30 (Stripe's smallest charge in dollars is $0.50)
-    const product = await shop.db.selectFrom("product").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
+    // a product of its own at $0.30 (Stripe's smallest charge in dollars is $0.50), not the one the other
+    // tests put in their carts (cartWithOneItem's first variant)
+    const theirs = await shop.db
+      .selectFrom("product_variant")
+      .select("product_id")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const product = await shop.db
+      .selectFrom("product")
+      .select("id")
+      .where("id", "!=", theirs.product_id as string)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     await shop.db.updateTable("product").set({ price_cents: 30 }).where("id", "=", product.id).execute();
     await shop.db
       .updateTable("product_variant")
