@@ -5,12 +5,12 @@
  * shop's bank transfer instructions once an admin has set them.
  */
 import { expect, type Page } from "@playwright/test";
-import { test } from "./support/admin.ts";
+import { createProduct, removeProduct, test, uniqueProduct } from "./support/admin.ts";
 import { expectNoAxeViolations } from "./support/axe.ts";
 import { waitForMail } from "./support/mail.ts";
 import { open, waitForHydration } from "./support/navigation.ts";
 import { expectFieldError, expectToast } from "./support/pages.ts";
-import { productAt } from "./support/shop-api.ts";
+import { productAt, restock } from "./support/shop-api.ts";
 
 async function fillCart(page: Page, index: number) {
   const product = await productAt(page.request, index);
@@ -74,6 +74,35 @@ test("leaving the provider's page unpaid keeps the order; Pay now finishes it", 
   await expect(page.getByText("Payment received.")).toBeVisible();
   await open(page, "/dashboard/payment");
   await expect(page.getByTestId("payment").first()).toContainText("Paid");
+});
+
+test("a card is refused beside Payment for an order smaller than Stripe charges; pay on delivery places it", async ({
+  page,
+  customer,
+  admin,
+}) => {
+  expect(customer.email).toContain("@");
+  const { title } = uniqueProduct("Sticker");
+  const product = await createProduct(admin.request, { title, price: 0.3 });
+  try {
+    await restock(product._id);
+    await open(page, `/product/${product._id}`);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByTestId("toast")).toContainText(`Added ${title}`);
+    await placeOrder(page, "Card (Stripe)");
+    const payment = page.getByRole("group", { name: "Payment" });
+    await expectFieldError(
+      payment.getByLabel("Card (Stripe)", { exact: true }),
+      "Card payments start at $0.50: choose pay on delivery for this order.",
+    );
+    // nothing was placed: the cart still holds the sticker, and pay on delivery places it
+    await payment.getByLabel("Pay on delivery", { exact: true }).check();
+    await page.getByRole("checkbox", { name: /I confirm/ }).check();
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "has been placed" })).toContainText("You pay on delivery.");
+  } finally {
+    await removeProduct(admin.request, product._id);
+  }
 });
 
 test("pay on delivery: the order is unpaid, and an admin ships it", async ({ page, customer, admin }) => {
