@@ -36,7 +36,7 @@ export function Footer({ shopName, contact }: { shopName: string; contact: Foote
     <footer className="mt-16 bg-ink-900 text-sm text-ink-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-contact">
-          <Link to="/" className="text-2xl text-white" aria-label={`${shopName} home`}>
+          <Link to="/" className="text-2xl font-bold text-white" aria-label={`${shopName} home`}>
             <Wordmark name={shopName} />
           </Link>
           <h2 id="footer-contact" className="sr-only">

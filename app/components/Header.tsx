@@ -120,7 +120,7 @@ export function Header({
   return (
     <header className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="text-xl" aria-label={`${shopName} home`}>
+        <Link to="/" className="text-xl font-bold" aria-label={`${shopName} home`}>
           <Wordmark name={shopName} />
         </Link>
         <nav aria-label="Main" className="hidden md:block">

@@ -173,4 +173,15 @@ test.describe("header and footer", () => {
     await expect(f.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
     await expect(f).toContainText("2022");
   });
+
+  test("the footer shows the payment images, each named for assistive technology", async ({ page }) => {
+    await open(page, "/");
+    const badges = footer(page).getByRole("list", { name: "Payment methods we accept" }).getByRole("img");
+    const names = ["Visa", "Mastercard", "American Express", "PayPal", "Apple Pay"];
+    await expect(badges).toHaveCount(names.length);
+    for (const [i, name] of names.entries()) {
+      await expect(badges.nth(i)).toHaveAccessibleName(name);
+      expect((await badges.nth(i).boundingBox())?.width).toBeGreaterThan(40);
+    }
+  });
 });
