@@ -144,6 +144,7 @@ async function insertOrders(
         totalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
         paymentMethod: "cod",
         paymentStatus: status === "Shipped" ? "paid" : "unpaid",
+        transferOffered: false,
         requestKey: null,
         lines,
       },

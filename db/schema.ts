@@ -168,6 +168,8 @@ export interface OrderTable {
   request_key: string | null;
   payment_method: "cod" | "stripe";
   payment_status: "unpaid" | "pending" | "paid" | "failed" | "refunded";
+  /** pay on delivery offered with the shop's transfer details at the time (0020); null before that */
+  transfer_offered?: number | null;
   /** a cancellation refunding the order since then (ISO); cleared when the status changes (0014) */
   cancel_claimed_at?: string | null;
   placed_at: Timestamp;

@@ -18,6 +18,7 @@ import * as searchWordsInMemory from "./0016_search_words_in_memory.ts";
 import * as searchInMemoryOnPostgres from "./0017_search_in_memory_on_postgres.ts";
 import * as helpPages from "./0018_help_pages.ts";
 import * as mailKeptNotSent from "./0019_mail_kept_not_sent.ts";
+import * as orderTransferOffered from "./0020_order_transfer_offered.ts";
 
 /** Forward-only, in order. Add a new file for every change; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017_search_in_memory_on_postgres": searchInMemoryOnPostgres,
   "0018_help_pages": helpPages,
   "0019_mail_kept_not_sent": mailKeptNotSent,
+  "0020_order_transfer_offered": orderTransferOffered,
 };

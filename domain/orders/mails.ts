@@ -5,7 +5,7 @@ import type { OrderRecord } from "./repository.ts";
 
 /**
  * What an order mail shows of an order: its lines, total, address and how it is paid (pay on delivery
- * mentions transfers only when the shop has set where to transfer to).
+ * mentions transfers only when the customer was given the shop's transfer details with the order).
  */
 function orderMail(order: OrderRecord, transfer: payments.BankTransfer | null): mail.OrderMail {
   return {
@@ -31,7 +31,7 @@ function orderMail(order: OrderRecord, transfer: payments.BankTransfer | null): 
       postalCode: order.zip,
       phone: order.phone,
     },
-    paymentMethod: payments.paymentMethodLabel(order.paymentMethod, Boolean(transfer)),
+    paymentMethod: payments.orderPaymentLabel(order, Boolean(transfer)),
   };
 }
 
@@ -76,7 +76,7 @@ export async function mailOrderCancelled(
       ...(options.removed ? { removed: true } : {}),
       ...(payments.paidBackByHand(order)
         ? { paidBackCents: order.totalCents }
-        : transfer && order.paymentMethod === "cod"
+        : payments.transferWasOffered(order, Boolean(transfer))
           ? { mayHaveTransferred: true }
           : {}),
     },

@@ -34,6 +34,11 @@ export type OrderRecord = {
   totalCents: number;
   paymentMethod: PaymentMethod;
   paymentStatus: PaymentStatus;
+  /**
+   * Whether pay on delivery came with the shop's bank transfer details when the order was placed;
+   * null for orders placed before that was recorded (they read as the shop offers today)
+   */
+  transferOffered: boolean | null;
   placedAt: string;
   lines: OrderLine[];
 };
@@ -54,6 +59,7 @@ const orderColumns = [
   "total_cents",
   "payment_method",
   "payment_status",
+  "transfer_offered",
   "placed_at",
 ] as const;
 
@@ -152,6 +158,7 @@ type OrderRow = {
   total_cents: number;
   payment_method: PaymentMethod;
   payment_status: PaymentStatus;
+  transfer_offered?: number | null;
   placed_at: string | Date;
 };
 
@@ -194,6 +201,7 @@ async function withLines(db: DB, rows: OrderRow[]): Promise<OrderRecord[]> {
     totalCents: Number(r.total_cents),
     paymentMethod: r.payment_method,
     paymentStatus: r.payment_status,
+    transferOffered: r.transfer_offered == null ? null : toBool(r.transfer_offered),
     placedAt: toIso(r.placed_at),
     lines: lines
       .filter((l) => l.order_id === r.id)
@@ -235,6 +243,7 @@ export async function insertOrder(
         total_cents: order.totalCents,
         payment_method: order.paymentMethod,
         payment_status: order.paymentStatus,
+        transfer_offered: order.transferOffered == null ? null : Number(order.transferOffered),
         request_key: order.requestKey,
         placed_at: now,
         updated_at: now,

@@ -85,6 +85,9 @@ async function createOrder(
   for (let attempt = 0; ; attempt++) {
     try {
       await inTransaction(ctx.db, async (trx) => {
+        const paymentMethod = options.paymentMethod ?? "cod";
+        // read in the order's transaction, as the confirmation mail reads the details it gives
+        const transferOffered = paymentMethod === "cod" && Boolean(await payments.bankTransfer({ db: trx }));
         await repo.insertOrder(trx, {
           id,
           orderNumber: newOrderNumber(),
@@ -99,8 +102,9 @@ async function createOrder(
           acknowledged: true,
           status: "Pending",
           totalCents,
-          paymentMethod: options.paymentMethod ?? "cod",
+          paymentMethod,
           paymentStatus: "unpaid",
+          transferOffered,
           requestKey: requestKey ?? null,
           lines,
         });
@@ -110,7 +114,7 @@ async function createOrder(
           from: null,
           to: "Pending",
           actor: { kind: "customer", id: user.id, email: user.email },
-          note: `Placed: ${payments.PAYMENT_METHOD_LABELS[options.paymentMethod ?? "cod"]}`,
+          note: `Placed: ${payments.paymentMethodLabel(paymentMethod, transferOffered)}`,
         });
         await inventory.takeStock(
           { db: trx },

@@ -11,9 +11,11 @@ export {
 export {
   type BankTransfer,
   COD_OR_TRANSFER_LABEL,
+  orderPaymentLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   paymentMethodLabel,
+  transferWasOffered,
 } from "./labels.ts";
 export type { PaymentRecord } from "./repository.ts";
 export {
@@ -37,8 +39,8 @@ export {
   latestPayments,
   markPaidOnDelivery,
   markRefunded,
-  methodLabels,
   type OrderForPayment,
+  orderPaymentLabeller,
   type PayableOrder,
   type PaymentStart,
   type PaymentsContext,

@@ -22,6 +22,25 @@ export function paymentMethodLabel(method: keyof typeof PAYMENT_METHOD_LABELS, b
   return method === "cod" && bankTransfer ? COD_OR_TRANSFER_LABEL : PAYMENT_METHOD_LABELS[method];
 }
 
+/**
+ * Whether an order's customer was given the shop's transfer details: as recorded when it was placed, or,
+ * for an order from before that was recorded, whether the shop gives them today.
+ */
+export function transferWasOffered(
+  order: { paymentMethod: keyof typeof PAYMENT_METHOD_LABELS; transferOffered: boolean | null },
+  transferToday: boolean,
+): boolean {
+  return order.paymentMethod === "cod" && (order.transferOffered ?? transferToday);
+}
+
+/** How an order's payment method reads: as it was offered to the customer who placed it. */
+export function orderPaymentLabel(
+  order: { paymentMethod: keyof typeof PAYMENT_METHOD_LABELS; transferOffered: boolean | null },
+  transferToday: boolean,
+): string {
+  return paymentMethodLabel(order.paymentMethod, transferWasOffered(order, transferToday));
+}
+
 export const PAYMENT_STATUS_LABELS = {
   unpaid: "Unpaid",
   pending: "Awaiting payment",

@@ -6,7 +6,7 @@ import { DomainError } from "../shared/errors.ts";
 import { newId } from "../shared/ids.ts";
 import { formatPrice } from "../shared/money.ts";
 import { bankTransfer } from "./bank-transfer.ts";
-import { paymentMethodLabel } from "./labels.ts";
+import { orderPaymentLabel, paymentMethodLabel } from "./labels.ts";
 import * as repo from "./repository.ts";
 import type { PaymentMethod, PaymentStatus } from "./schemas.ts";
 
@@ -42,10 +42,15 @@ export async function availableMethods(
   return offeredMethods(ctx).map((method) => ({ method, label: paymentMethodLabel(method, transfer) }));
 }
 
-/** Every method's label as customers read it now (for pages and mails that name an order's method). */
-export async function methodLabels(ctx: DataContext): Promise<Record<PaymentMethod, string>> {
-  const transfer = Boolean(await bankTransfer(ctx));
-  return { cod: paymentMethodLabel("cod", transfer), stripe: paymentMethodLabel("stripe", transfer) };
+/**
+ * How orders' payment methods read, for a page listing them: each as it was offered when placed
+ * (`orderPaymentLabel`), with the shop's transfer setting read once for orders from before that was recorded.
+ */
+export async function orderPaymentLabeller(
+  ctx: DataContext,
+): Promise<(order: Parameters<typeof orderPaymentLabel>[0]) => string> {
+  const transferToday = Boolean(await bankTransfer(ctx));
+  return (order) => orderPaymentLabel(order, transferToday);
 }
 
 /** Refuses a method the shop does not offer (422 on the field, with the wire name the caller uses). */

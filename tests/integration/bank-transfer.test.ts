@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as buyNowLoader } from "../../app/routes/buy-product.tsx";
 import { loader as checkoutLoader } from "../../app/routes/checkout.tsx";
+import { loader as manageOrdersLoader } from "../../app/routes/dashboard/admin/manage-orders.tsx";
+import {
+  action as orderPageAction,
+  loader as orderPageLoader,
+} from "../../app/routes/dashboard/admin/order-detail.tsx";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/dashboard/admin/settings.tsx";
+import { loader as paymentPageLoader } from "../../app/routes/dashboard/payment.tsx";
 import * as mail from "../../domain/mail/index.ts";
 import { firstProduct, orderForm, placeOrder } from "../support/fixtures.ts";
 import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
@@ -244,5 +250,72 @@ describe("bank transfer instructions", () => {
     expect((await confirmationOf(customer.email, order.order_id)).text).not.toContain("bank transfer");
     const audit = await (await admin.request("/api/admin/audit?action=settings.update")).json();
     expect(audit[0].summary).toBe("Removed the bank transfer instructions: checkout offers pay on delivery only");
+  });
+
+  it("an order reads as it was offered when placed, after the shop sets or removes its transfer details", async () => {
+    const customer = await shop.customer();
+    const product = await firstProduct(shop, 3);
+    // transfers off: a plain pay-on-delivery order
+    const plain = (await placeOrder(customer, product.id)).order;
+    await save(ACCOUNT);
+    const withTransfer = (await placeOrder(customer, product.id)).order;
+    const take = async () => {
+      const labelOnOrderPage = async (id: string) =>
+        (
+          await page<{ paymentLabel: string }>(orderPageLoader, admin, `/dashboard/orders/${id}`, undefined, {
+            orderId: id,
+          })
+        ).paymentLabel;
+      const listed = await page<{ orders: { id: string; paymentLabel: string }[] }>(
+        manageOrdersLoader,
+        admin,
+        "/dashboard/manageorders",
+      );
+      const mine = await page<{ payments: { orderId: string; methodLabel: string }[] }>(
+        paymentPageLoader,
+        customer,
+        "/dashboard/payment",
+      );
+      const labels = async (id: string) => ({
+        orderPage: await labelOnOrderPage(id),
+        list: listed.orders.find((o) => o.id === id)?.paymentLabel,
+        customersPage: mine.payments.find((p) => p.orderId === id)?.methodLabel,
+      });
+      return { plain: await labels(plain._id), withTransfer: await labels(withTransfer._id) };
+    };
+    const asPlaced = {
+      plain: { orderPage: "Pay on delivery", list: "Pay on delivery", customersPage: "Pay on delivery" },
+      withTransfer: {
+        orderPage: "Pay on delivery or by bank transfer",
+        list: "Pay on delivery or by bank transfer",
+        customersPage: "Pay on delivery or by bank transfer",
+      },
+    };
+    expect(await take()).toEqual(asPlaced);
+
+    // transfers off again: each order still reads as it was placed
+    await save({ accountHolder: "", accountNumber: "", bankName: "", note: "" });
+    expect(await take()).toEqual(asPlaced);
+
+    // cancelled by the shop: the customer who was given the details is told how a transfer comes back
+    await page(
+      orderPageAction,
+      admin,
+      `/dashboard/orders/${withTransfer._id}`,
+      { intent: "cancel" },
+      {
+        orderId: withTransfer._id,
+      },
+    );
+    const cancelled = (await mail.mailTo({ db: shop.db }, customer.email)).find(
+      (m) => m.kind === "order-cancelled" && m.subject.includes(` ${withTransfer.order_id} `),
+    );
+    expect(cancelled?.text).toContain("Payment: Pay on delivery or by bank transfer");
+    expect(cancelled?.text).toContain("If you already paid for it by bank transfer, write to us");
+
+    // an order from before the offer was recorded reads as the shop offers today
+    await shop.db.updateTable("shop_order").set({ transfer_offered: null }).where("id", "=", plain._id).execute();
+    await save(ACCOUNT);
+    expect((await take()).plain.orderPage).toBe("Pay on delivery or by bank transfer");
   });
 });

@@ -24,15 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireSignedIn(ctx, request);
   const page = listPage(request, PAGE_SIZE);
   const { items, total } = await orders.listMyOrders(ctx, page);
+  const paymentLabel = await payments.orderPaymentLabeller(ctx);
   return {
     page: page.page,
     pageCount: pageCount(total, PAGE_SIZE),
-    methodLabels: await payments.methodLabels(ctx),
     payments: items.map((o) => ({
       orderId: o.id,
       orderNumber: o.orderNumber,
       amountCents: o.totalCents,
-      method: o.paymentMethod,
+      methodLabel: paymentLabel(o),
       status: o.paymentStatus,
       placedAt: o.placedAt,
       canPay: payments.canPayNow(o),
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
-  const { payments: list, page, pageCount: pages, methodLabels } = loaderData;
+  const { payments: list, page, pageCount: pages } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div>
@@ -75,7 +75,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </p>
               <p className="font-semibold">{formatPrice(p.amountCents)}</p>
-              <p className="text-sm text-ink-700">{methodLabels[p.method]}</p>
+              <p className="text-sm text-ink-700">{p.methodLabel}</p>
               <PaymentStatusBadge status={p.status} />
               {p.canPay && (
                 <Form method="post">

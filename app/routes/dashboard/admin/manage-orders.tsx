@@ -49,14 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result = await orders.listAllOrders(ctx, { limit: page.limit, offset: page.offset });
   }
   const exportParams = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== "" && !problem));
+  const paymentLabel = await payments.orderPaymentLabeller(ctx);
   return {
     orders: result.items.map((o) => ({
       ...o,
+      paymentLabel: paymentLabel(o),
       cancellable: orders.isCancellable(o.status),
       refundsOnCancel: payments.refundsOnCancel(o),
       paidBackByHand: payments.paidBackByHand(o),
     })),
-    methodLabels: await payments.methodLabels(ctx),
     total: result.total,
     page: page.page,
     pageCount: pageCount(result.total, PAGE_SIZE),
@@ -93,7 +94,7 @@ const cell =
   "px-3 py-2 align-middle max-md:flex max-md:justify-between max-md:gap-4 max-md:px-0 max-md:py-1 max-md:before:font-semibold max-md:before:text-ink-600 max-md:before:content-[attr(data-label)]";
 
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders: list, total, page, pageCount, status, filters, problem, csvHref, methodLabels } = loaderData;
+  const { orders: list, total, page, pageCount, status, filters, problem, csvHref } = loaderData;
   return (
     <div>
       <h1 className="section-title">All Order</h1>
@@ -279,7 +280,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   </td>
                   <td className={cell} data-label="Payment">
                     <PaymentStatusBadge status={o.paymentStatus} />
-                    <span className="sr-only"> ({methodLabels[o.paymentMethod]})</span>
+                    <span className="sr-only"> ({o.paymentLabel})</span>
                   </td>
                   <td className={`${cell} ${o.cancellable ? "" : "max-md:hidden"}`} data-label="Cancel">
                     {o.cancellable && (

@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     refundsOnCancel: payments.refundsOnCancel(detail.order),
     paidBackByHand: payments.paidBackByHand(detail.order),
     paymentRecordable: payments.isPaymentRecordable(detail.order),
-    methodLabels: await payments.methodLabels(ctx),
+    paymentLabel: (await payments.orderPaymentLabeller(ctx))(detail.order),
   };
 }
 
@@ -59,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const STATUS_WORDS: Record<string, string> = PAYMENT_STATUS_LABELS;
 
 export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, cancellable, refundsOnCancel, paidBackByHand, paymentRecordable, methodLabels } = loaderData;
+  const { detail, cancellable, refundsOnCancel, paidBackByHand, paymentRecordable, paymentLabel } = loaderData;
   const { order, history, payment, customer } = detail;
   return (
     <div>
@@ -142,7 +142,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           </address>
           <h3 className="mt-4 font-semibold">Payment</h3>
           <p className="text-sm">
-            {methodLabels[order.paymentMethod]}: {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+            {paymentLabel}: {PAYMENT_STATUS_LABELS[order.paymentStatus]}
           </p>
           {payment?.problem && <p className="mt-1 text-sm text-red-800">{payment.problem}</p>}
         </section>
