@@ -39,3 +39,26 @@ export function BankTransferInstructions({
     </section>
   );
 }
+
+/**
+ * What a just-placed pay-on-delivery order says of its payment, as the order records it was offered
+ * (`transferOffered`), not as the shop's setting reads now: with the shop's account when the order came with
+ * one and the shop still has it (`transfer`, read for the page), else a pointer to the confirmation mail.
+ */
+export function PayOnDeliveryNote({
+  order,
+  transfer,
+}: {
+  order: { orderNumber: number; totalCents: number; transferOffered: boolean | null };
+  transfer: BankTransfer | null;
+}) {
+  if (!order.transferOffered) return <p className="mt-1">You pay on delivery.</p>;
+  if (!transfer) {
+    return (
+      <p className="mt-1">
+        You can pay on delivery, or before it by bank transfer: the account is in your order confirmation mail.
+      </p>
+    );
+  }
+  return <BankTransferInstructions transfer={transfer} orderNumber={order.orderNumber} totalCents={order.totalCents} />;
+}

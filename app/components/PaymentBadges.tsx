@@ -19,7 +19,7 @@ export function PaymentBadges() {
           <span
             role="img"
             aria-label={b.label}
-            className={`flex h-[30px] w-12 items-center justify-center rounded border border-[#d1d5db] text-xs font-bold ${b.colours}`}
+            className={`flex min-h-[30px] min-w-12 items-center justify-center rounded border px-1 border-[#d1d5db] text-xs font-bold ${b.colours}`}
           >
             {b.text ?? (
               <svg width="30" height="20" viewBox="12 7 24 16" aria-hidden="true">

@@ -7,7 +7,7 @@ import * as payments from "../../domain/payments/index.ts";
 import { DomainError } from "../../domain/shared/errors.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
 import { formText } from "../../server/http/forms.ts";
-import { BankTransferInstructions } from "../components/BankTransferInstructions.tsx";
+import { PayOnDeliveryNote } from "../components/BankTransferInstructions.tsx";
 import { Field, Spinner } from "../components/Field.tsx";
 import { ErrorSummary } from "../components/FormErrors.tsx";
 import { SHIPPING_LABELS, ShippingFields } from "../components/ShippingFields.tsx";
@@ -239,15 +239,7 @@ export default function BuyProduct({ loaderData, actionData }: Route.ComponentPr
               <p className="text-lg font-semibold">
                 Thank you! Your order #{actionData.result.orderNumber} has been placed.
               </p>
-              {bankTransfer ? (
-                <BankTransferInstructions
-                  transfer={bankTransfer}
-                  orderNumber={actionData.result.orderNumber}
-                  totalCents={actionData.result.totalCents}
-                />
-              ) : (
-                <p className="mt-1">You pay on delivery.</p>
-              )}
+              <PayOnDeliveryNote order={actionData.result} transfer={bankTransfer} />
               <p className="mt-1">
                 You can follow it in{" "}
                 <Link to="/dashboard/myorders" className="font-semibold underline">

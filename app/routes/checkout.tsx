@@ -3,7 +3,7 @@ import * as cart from "../../domain/cart/index.ts";
 import * as orders from "../../domain/orders/index.ts";
 import * as payments from "../../domain/payments/index.ts";
 import { formatPrice } from "../../domain/shared/money.ts";
-import { BankTransferInstructions } from "../components/BankTransferInstructions.tsx";
+import { PayOnDeliveryNote } from "../components/BankTransferInstructions.tsx";
 import { Spinner } from "../components/Field.tsx";
 import { ErrorSummary, fieldId } from "../components/FormErrors.tsx";
 import { PlacedOrderSummary } from "../components/OrderLines.tsx";
@@ -78,16 +78,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <h1 className="section-title">Thank you!</h1>
         <div role="status" className="mt-6 rounded-2xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-900">
           <p className="text-lg font-semibold">Your order #{placed.orderNumber} has been placed.</p>
-          {placed.paymentMethod === "cod" &&
-            (bankTransfer ? (
-              <BankTransferInstructions
-                transfer={bankTransfer}
-                orderNumber={placed.orderNumber}
-                totalCents={placed.totalCents}
-              />
-            ) : (
-              <p className="mt-1">You pay on delivery.</p>
-            ))}
+          {placed.paymentMethod === "cod" && <PayOnDeliveryNote order={placed} transfer={bankTransfer} />}
           {actionData?.ok && actionData.result.payment.error && (
             <p className="mt-1">{actionData.result.payment.error.message}</p>
           )}

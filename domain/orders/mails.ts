@@ -40,16 +40,17 @@ type MailingContext = Pick<DomainContext, "db" | "shop">;
 
 /**
  * The confirmation; for an order to pay on delivery, with the shop's bank transfer instructions when
- * it has set them (the reference is the order number), so that the customer can pay before delivery.
+ * they were given with it (the reference is the order number), so that the customer can pay before
+ * delivery. `transfer`: the instructions as read when the order was written (the same read that
+ * recorded `transferOffered`), so that the order and its mail cannot disagree.
  */
-export async function mailOrderPlaced(ctx: MailingContext, order: OrderRecord) {
-  const transfer = await payments.bankTransfer(ctx);
-  const bankTransfer =
-    transfer && order.paymentMethod === "cod" ? { ...transfer, reference: String(order.orderNumber) } : null;
+export async function mailOrderPlaced(ctx: MailingContext, order: OrderRecord, transfer: payments.BankTransfer | null) {
+  const given = transfer && order.transferOffered ? transfer : null;
+  const bankTransfer = given ? { ...given, reference: String(order.orderNumber) } : null;
   return mail.enqueue(ctx, {
     kind: "order-confirmation",
     to: order.userEmail,
-    data: { order: orderMail(order, transfer), ...(bankTransfer ? { bankTransfer } : {}) },
+    data: { order: orderMail(order, given), ...(bankTransfer ? { bankTransfer } : {}) },
   });
 }
 

@@ -86,8 +86,9 @@ async function createOrder(
     try {
       await inTransaction(ctx.db, async (trx) => {
         const paymentMethod = options.paymentMethod ?? "cod";
-        // read in the order's transaction, as the confirmation mail reads the details it gives
-        const transferOffered = paymentMethod === "cod" && Boolean(await payments.bankTransfer({ db: trx }));
+        // read once: what the order records and what its confirmation mail gives are the same read
+        const transfer = paymentMethod === "cod" ? await payments.bankTransfer({ db: trx }) : null;
+        const transferOffered = transfer !== null;
         await repo.insertOrder(trx, {
           id,
           orderNumber: newOrderNumber(),
@@ -123,7 +124,7 @@ async function createOrder(
         );
         await options.afterInsert?.({ db: trx });
         const saved = await repo.findOrder(trx, id);
-        if (saved) await mailOrderPlaced({ db: trx, shop: ctx.shop }, saved);
+        if (saved) await mailOrderPlaced({ db: trx, shop: ctx.shop }, saved, transfer);
       });
       break;
     } catch (e) {

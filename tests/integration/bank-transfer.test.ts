@@ -6,8 +6,11 @@
  * and Buy Now) and its mail show the account with the order number as the reference. SQLite and
  * PostgreSQL.
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as buyNowLoader } from "../../app/routes/buy-product.tsx";
+import { PayOnDeliveryNote } from "../../app/components/BankTransferInstructions.tsx";
+import { action as buyNowAction, loader as buyNowLoader } from "../../app/routes/buy-product.tsx";
 import { loader as checkoutLoader } from "../../app/routes/checkout.tsx";
 import { loader as manageOrdersLoader } from "../../app/routes/dashboard/admin/manage-orders.tsx";
 import {
@@ -17,6 +20,8 @@ import {
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/dashboard/admin/settings.tsx";
 import { loader as paymentPageLoader } from "../../app/routes/dashboard/payment.tsx";
 import * as mail from "../../domain/mail/index.ts";
+import type { Order } from "../../domain/orders/index.ts";
+import type { BankTransfer } from "../../domain/payments/index.ts";
 import { firstProduct, orderForm, placeOrder } from "../support/fixtures.ts";
 import { type Client, createTestShop, pageContext, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
@@ -317,5 +322,55 @@ describe("bank transfer instructions", () => {
     await shop.db.updateTable("shop_order").set({ transfer_offered: null }).where("id", "=", plain._id).execute();
     await save(ACCOUNT);
     expect((await take()).plain.orderPage).toBe("Pay on delivery or by bank transfer");
+  });
+
+  it("a just-placed order's thank-you note follows what the order was offered, not the setting read after it", async () => {
+    const customer = await shop.customer();
+    const product = await firstProduct(shop, 4);
+    const path = `/buyProducts/${product.id}`;
+    const buyNow = async () => {
+      const form = Object.entries(orderForm(product.id, { checkbox: "on", quantity: "1" }));
+      const answer = await page<{ ok: boolean; result: Order }>(
+        buyNowAction,
+        customer,
+        path,
+        Object.fromEntries(form.map(([k, v]) => [k, String(v)])),
+        { productId: product.id },
+      );
+      expect(answer.ok).toBe(true);
+      return answer.result;
+    };
+    // the page's thank-you note, with the details its loader reads when the page is shown again after the post
+    const note = async (order: Order) => {
+      const { bankTransfer } = await page<{ bankTransfer: BankTransfer | null }>(
+        buyNowLoader,
+        customer,
+        path,
+        undefined,
+        {
+          productId: product.id,
+        },
+      );
+      return renderToStaticMarkup(createElement(PayOnDeliveryNote, { order, transfer: bankTransfer }));
+    };
+    const off = { accountHolder: "", accountNumber: "", bankName: "", note: "" };
+
+    // placed without transfer details, which the shop sets before the page is shown
+    await save(off);
+    const plain = await buyNow();
+    await save(ACCOUNT);
+    expect(await note(plain)).toBe('<p class="mt-1">You pay on delivery.</p>');
+
+    // placed with them: the account and the order number as the reference
+    const withTransfer = await buyNow();
+    const shown = await note(withTransfer);
+    expect(shown).toContain("DE89 3704 0044 0532 0130 00");
+    expect(shown).toContain(String(withTransfer.orderNumber));
+    // removed before the page is shown: the customer is sent to the mail that has them
+    await save(off);
+    expect(await note(withTransfer)).toContain("the account is in your order confirmation mail");
+    expect((await confirmationOf(customer.email, withTransfer.orderNumber)).text).toContain(
+      "Account holder: Volt & Thread Ltd",
+    );
   });
 });
