@@ -103,6 +103,7 @@ export const ORDER_CSV_COLUMNS = [
   "unit_price",
   "line_total",
   "order_total",
+  "transfer_offered",
 ] as const;
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -123,6 +124,8 @@ function* orderRecords(o: Order): Generator<Record<(typeof ORDER_CSV_COLUMNS)[nu
     zip: o.zip,
     phone: o.phone,
     order_total: money(o.totalCents),
+    // pay on delivery with the shop's transfer details: true or false; empty for orders from before that was recorded
+    transfer_offered: o.transferOffered === null ? "" : String(o.transferOffered),
   };
   if (o.lines.length === 0) {
     yield { ...base, sku: "", title: "", variant: "", quantity: 0, unit_price: "", line_total: "" };

@@ -109,6 +109,7 @@ export function orderJson(o: Order, urls: ImageUrls): OrderWire {
     status: { status: o.status },
     payment_status: o.paymentStatus,
     payment_method: o.paymentMethod,
+    transfer_offered: o.transferOffered,
     booking_deatils: first
       ? {
           _id: first.productId,

@@ -176,6 +176,10 @@ export const orderWire = component(
     status: z.object({ status: z.enum(ORDER_STATUSES) }),
     payment_status: z.enum(PAYMENT_STATUSES),
     payment_method: z.enum(PAYMENT_METHODS),
+    transfer_offered: z.boolean().nullable().meta({
+      description:
+        "Whether pay on delivery came with the shop's bank transfer details when the order was placed (null: placed before that was recorded)",
+    }),
     booking_deatils: productCopyWire.nullable().meta({ description: "The first line's product" }),
     lines: z.array(orderLineWire),
     total: dollars,

@@ -490,7 +490,7 @@ describe("the orders CSV", () => {
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (await res.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "order_number,placed_at,status,payment_method,payment_status,customer,email,address,city,state,zip,phone,sku,title,variant,quantity,unit_price,line_total,order_total",
+      "order_number,placed_at,status,payment_method,payment_status,customer,email,address,city,state,zip,phone,sku,title,variant,quantity,unit_price,line_total,order_total,transfer_offered",
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.order_id},`);
@@ -498,6 +498,8 @@ describe("the orders CSV", () => {
     expect(lines[1]).toContain(customer.email);
     expect(lines[1]).toContain(`,${order.lines[0].sku},`);
     expect(lines[1]).toContain(`,1,${order.lines[0].unit_price.toFixed(2)},${order.lines[0].line_total.toFixed(2)},`);
+    // this shop has set no transfer details: the order was offered pay on delivery alone
+    expect(lines[1]).toMatch(/,false$/);
   });
 
   it("answers 400 for a bad filter before streaming anything", async () => {

@@ -264,6 +264,8 @@ describe("bank transfer instructions", () => {
     const plain = (await placeOrder(customer, product.id)).order;
     await save(ACCOUNT);
     const withTransfer = (await placeOrder(customer, product.id)).order;
+    // the API says so too
+    expect([plain.transfer_offered, withTransfer.transfer_offered]).toEqual([false, true]);
     const take = async () => {
       const labelOnOrderPage = async (id: string) =>
         (
