@@ -13,7 +13,8 @@ import {
   type WordQuery,
 } from "./listing-query.ts";
 import { findProductsByIds, listCategories, type ProductRecord } from "./repository.ts";
-import { searchFacts } from "./search-facts.ts";
+import { type SearchFacts, STATUS_NUMBER, searchFacts } from "./search-facts.ts";
+import type { Visible } from "./search-index.ts";
 import { searchCounts, searchPage, searchTotal } from "./search-memory.ts";
 
 /**
@@ -263,31 +264,70 @@ function sumGroups<
 }
 
 /**
- * Whether the words as typed (the last as the start of a word) find any product, drafts included:
- * then the index knows every one of them and no spelling needs looking up. Answered from the
- * matches the search reads next anyway (and keeps for them).
+ * The documents questions about words count, for a search of products of this status: a word only
+ * drafts have is unknown to a visitor's search, so that it is never offered as a correction nor told
+ * apart from a word no product has. All of them when an admin asks for every status.
  */
-export async function typedWordsFind(db: DB, words: WordQuery): Promise<boolean> {
-  return (await searchTotal(db, { words })) > 0;
+function visibleFor(facts: SearchFacts, status: ListingFilter["status"]): Visible {
+  if (status === undefined) return undefined;
+  let held = visibleHeld.get(facts);
+  if (held?.revision !== facts.revision || held.size !== facts.size) {
+    held = { revision: facts.revision, size: facts.size, byStatus: new Map() };
+    visibleHeld.set(facts, held);
+  }
+  let visible = held.byStatus.get(status);
+  if (!visible) {
+    const wanted = STATUS_NUMBER[status];
+    const hidden: number[] = [];
+    for (let doc = 0; doc < facts.size; doc++) {
+      const its = facts.status[doc];
+      if (its !== 0 && its !== wanted) hidden.push(doc);
+    }
+    visible = { hidden: Int32Array.from(hidden), isHidden: (doc) => facts.status[doc] !== wanted };
+    held.byStatus.set(status, visible);
+  }
+  return visible;
 }
 
-/** Which of these words are in the index, with how many products have each. */
-export async function knownWords(db: DB, words: string[]): Promise<Map<string, number>> {
+/** The documents each status leaves out, per facts and as of their revision (a scan of them, once per change). */
+const visibleHeld = new WeakMap<
+  SearchFacts,
+  { revision: number; size: number; byStatus: Map<string, NonNullable<Visible>> }
+>();
+
+/**
+ * Whether the words as typed (the last as the start of a word) find any product of this status: then
+ * the index knows every one of them and no spelling needs looking up. Answered from the matches the
+ * search reads next anyway (and keeps for them).
+ */
+export async function typedWordsFind(db: DB, words: WordQuery, status: ListingFilter["status"]): Promise<boolean> {
+  return (await searchTotal(db, { words, status })) > 0;
+}
+
+/** Which of these words products of this status have, with how many products have each. */
+export async function knownWords(
+  db: DB,
+  words: string[],
+  status: ListingFilter["status"],
+): Promise<Map<string, number>> {
   if (words.length === 0) return new Map();
-  return (await searchFacts(db)).words.known(words);
+  const facts = await searchFacts(db);
+  return facts.words.known(words, visibleFor(facts, status));
 }
 
-/** Whether any word in the index starts with this one (a word being typed). */
-export async function knownPrefix(db: DB, prefix: string): Promise<boolean> {
-  return (await searchFacts(db)).words.hasPrefix(prefix);
+/** Whether any word of products of this status starts with this one (a word being typed). */
+export async function knownPrefix(db: DB, prefix: string, status: ListingFilter["status"]): Promise<boolean> {
+  const facts = await searchFacts(db);
+  return facts.words.hasPrefix(prefix, visibleFor(facts, status));
 }
 
 /**
- * Words of the catalogue at most two edits from this one, closest first, for "did you mean" when no
- * word one edit away exists. From the words held in memory, on both engines.
+ * Words of products of this status at most two edits from this one, closest first, for "did you mean"
+ * when no word one edit away exists. From the words held in memory, on both engines.
  */
-export async function wordsNear(db: DB, word: string): Promise<string[]> {
-  return (await searchFacts(db)).words.near(word, 2, 5);
+export async function wordsNear(db: DB, word: string, status: ListingFilter["status"]): Promise<string[]> {
+  const facts = await searchFacts(db);
+  return facts.words.near(word, 2, 5, visibleFor(facts, status));
 }
 
 /**

@@ -154,8 +154,9 @@ async function understand(
   if (!q.q) return { filter };
   const words = searchWords(q.q);
   if (words.length === 0) return undefined;
-  const key = `words|${words.join(" ")}`;
-  const { query, corrected } = await cached(ctx, key, () => wordQuery(ctx, words));
+  // per status: which words count as known depends on which products the search may see
+  const key = `words|${filter.status ?? "all"}|${words.join(" ")}`;
+  const { query, corrected } = await cached(ctx, key, () => wordQuery(ctx, words, filter.status));
   return { filter: { ...filter, words: query }, corrected };
 }
 
@@ -169,16 +170,20 @@ function statusFor(ctx: ReadContext, asked: ProductListQuery["status"]): Listing
 /** The most spellings one mistyped word is searched with. */
 const MAX_SPELLINGS = 5;
 
-async function wordQuery(ctx: DataContext, words: string[]): Promise<{ query: WordQuery; corrected?: string }> {
+async function wordQuery(
+  ctx: DataContext,
+  words: string[],
+  status: ListingFilter["status"],
+): Promise<{ query: WordQuery; corrected?: string }> {
   const last = words.length - 1;
   const asTyped = words.map((word, i) => ({ spellings: [word], prefix: i === last && word.length >= 2 }));
-  if (await typedWordsFind(ctx.db, asTyped)) return { query: asTyped };
-  const known = await knownWords(ctx.db, words);
+  if (await typedWordsFind(ctx.db, asTyped, status)) return { query: asTyped };
+  const known = await knownWords(ctx.db, words, status);
   // the last word may be unfinished: when a word of the index starts with it, it is not a typo
-  const typing = words[last].length >= 2 && !known.has(words[last]) && (await knownPrefix(ctx.db, words[last]));
+  const typing = words[last].length >= 2 && !known.has(words[last]) && (await knownPrefix(ctx.db, words[last], status));
   const toCorrect = wordsToCorrect(words, (w, i) => known.has(w) || (i === last && typing));
   const neighbours = new Map(toCorrect.map((w) => [w, oneEditAway(w)]));
-  const found = await knownWords(ctx.db, [...new Set([...neighbours.values()].flat())]);
+  const found = await knownWords(ctx.db, [...new Set([...neighbours.values()].flat())], status);
   let changed = false;
   const chosen: string[] = [];
   const query = words.map((word, i) => {
@@ -215,16 +220,17 @@ const SUGGEST_FROM_LENGTH = 3;
 const SUGGEST_TWO_EDITS_FROM_LENGTH = TYPO_MIN_LENGTH;
 
 async function suggestionFor(ctx: DataContext, words: string[], filter: ListingFilter): Promise<string | undefined> {
-  const known = await knownWords(ctx.db, words);
+  const known = await knownWords(ctx.db, words, filter.status);
   const toReplace = wordsToCorrect(words, (w) => known.has(w), SUGGEST_FROM_LENGTH);
   const neighbours = new Map(toReplace.map((w) => [w, oneEditAway(w)]));
-  const near = await knownWords(ctx.db, [...new Set([...neighbours.values()].flat())]);
+  const near = await knownWords(ctx.db, [...new Set([...neighbours.values()].flat())], filter.status);
   const replacements = new Map<string, string>();
   for (const [word, spellings] of neighbours) {
     let best: string | undefined = spellings
       .filter((w) => near.has(w))
       .sort((a, b) => (near.get(b) ?? 0) - (near.get(a) ?? 0) || byCodePoint(a, b))[0];
-    if (!best && [...word].length >= SUGGEST_TWO_EDITS_FROM_LENGTH) best = (await wordsNear(ctx.db, word))[0];
+    if (!best && [...word].length >= SUGGEST_TWO_EDITS_FROM_LENGTH)
+      best = (await wordsNear(ctx.db, word, filter.status))[0];
     if (best) replacements.set(word, best);
   }
   if (replacements.size === 0) return undefined;

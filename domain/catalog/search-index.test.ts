@@ -117,6 +117,46 @@ describe("WordIndex", () => {
     expect(index.mustRebuild).toBe(true);
   });
 
+  it("counts, looks for starts and finds near words only in the documents a reader may see", () => {
+    // 640 documents: "common" in all (a set of bits); "rare" in every 40th (a list); "hushword" in three,
+    // all hidden; so a count is taken both ways: a set's size less the few left out, and a walk through it
+    const texts = Array.from({ length: 640 }, (_, n) =>
+      doc(n, `common${n % 40 === 0 ? " rare" : ""}${n % 200 === 1 ? " hushword" : ""}`),
+    );
+    const index = indexOf(texts, 640);
+    const hiddenDocs = new Set([1, 201, 401, 0, 80]);
+    const visibleNow = () => ({
+      hidden: Int32Array.from([...hiddenDocs].sort((a, b) => a - b)),
+      isHidden: (d: number) => hiddenDocs.has(d),
+    });
+    // what every question should answer: a walk through the documents' words as they are now
+    const words = new Map(texts.map((t) => [t.doc, `${t.title}`.split(" ")]));
+    const expected = (word: string) => [...words].filter(([d, ws]) => !hiddenDocs.has(d) && ws.includes(word)).length;
+    const check = () => {
+      const visible = visibleNow();
+      const known = index.known(["common", "rare", "hushword", "none"], visible);
+      for (const w of ["common", "rare", "hushword", "none"]) expect(known.get(w) ?? 0, w).toBe(expected(w));
+      expect(index.hasPrefix("hush", visible)).toBe(expected("hushword") > 0);
+      expect(index.near("huswhord", 2, 5, visible)).toEqual(expected("hushword") > 0 ? ["hushword"] : []);
+      // without a reader's limits, everything counts
+      expect(index.known(["hushword"]).get("hushword")).toBe(
+        [...words].filter(([, ws]) => ws.includes("hushword")).length,
+      );
+    };
+    check();
+    // documents written since the sets were built (held beside them): one hidden, one visible with the word
+    index.update(doc(7, "common hushword"));
+    words.set(7, ["common", "hushword"]);
+    hiddenDocs.add(7);
+    check();
+    hiddenDocs.delete(7);
+    check();
+    expect(index.hasPrefix("hush", visibleNow())).toBe(true);
+    index.remove(21);
+    words.set(21, []);
+    check();
+  });
+
   it("is built from documents in ascending order only (its lists are kept sorted)", () => {
     const builder = WordIndex.builder();
     builder.add(doc(5, "Lamp"));

@@ -24,6 +24,14 @@ export type DocumentText = { doc: number; title: string; categories: string; bod
 /** Which documents a lookup reads: the words anywhere, or in the title only. */
 export type Scope = "all" | "title";
 
+/**
+ * The documents a question about words leaves out (for a visitor: the unpublished ones), or undefined
+ * for none: a word only unpublished products have must not be offered, or told apart from an unknown
+ * word, to someone who may not see them. `hidden`: those documents, ascending (usually few, so that a
+ * word's count is its set's size less them).
+ */
+export type Visible = { hidden: Int32Array; isHidden: (doc: number) => boolean } | undefined;
+
 /** Changed documents held beside the sets before they are built again in the background. */
 const REBUILD_PAST = 512;
 /** Changed documents past which a search waits for the sets to be built again (an import) rather than hold more. */
@@ -110,23 +118,40 @@ export class WordIndex {
     if (doc < this.outOfSets.length) this.outOfSets[doc] = 1;
   }
 
-  /** Which of these words the catalogue has, with how many documents have each. */
-  known(words: string[]): Map<string, number> {
+  /** Which of these words the catalogue has, with how many (`visible`) documents have each. */
+  known(words: string[], visible?: Visible): Map<string, number> {
     const out = new Map<string, number>();
+    const changed = visible ? this.changedVisibleCount(new Set(words), visible) : this.changedCount;
     for (const word of words) {
       const n = this.numberOf.get(word);
-      const count = (n === undefined ? 0 : this.stillIn(this.all[n])) + (this.changedCount.get(word) ?? 0);
+      const count = (n === undefined ? 0 : this.stillIn(this.all[n], Infinity, visible)) + (changed.get(word) ?? 0);
       if (count > 0) out.set(word, count);
     }
     return out;
   }
 
-  /** Whether any word of the catalogue starts with this one. */
-  hasPrefix(prefix: string): boolean {
+  /** Whether any word of the (`visible`) documents starts with this one. */
+  hasPrefix(prefix: string, visible?: Visible): boolean {
     const [from, to] = this.prefixRange(prefix);
-    for (let i = from; i < to; i++) if (this.stillIn(this.all[this.byWord[i]], 1) > 0) return true;
-    for (const word of this.changedCount.keys()) if (word.startsWith(prefix)) return true;
+    for (let i = from; i < to; i++) if (this.stillIn(this.all[this.byWord[i]], 1, visible) > 0) return true;
+    if (!visible) {
+      for (const word of this.changedCount.keys()) if (word.startsWith(prefix)) return true;
+      return false;
+    }
+    for (const [doc, words] of this.changed) {
+      if (!visible.isHidden(doc) && words.all.some((word) => word.startsWith(prefix))) return true;
+    }
     return false;
+  }
+
+  /** Per word asked, how many of the changed documents `visible` keeps have it. */
+  private changedVisibleCount(asked: Set<string>, visible: NonNullable<Visible>): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [doc, words] of this.changed) {
+      if (visible.isHidden(doc)) continue;
+      for (const word of words.all) if (asked.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    return counts;
   }
 
   /**
@@ -134,14 +159,14 @@ export class WordIndex {
    * more documents have: for "did you mean" when no word one edit away exists ("smratpohne" →
    * "smartphone"). Looks through every word, so it is asked only for a search that found nothing.
    */
-  near(word: string, maxEdits: number, limit: number): string[] {
+  near(word: string, maxEdits: number, limit: number, visible?: Visible): string[] {
     const found: { word: string; edits: number; count: number }[] = [];
     const consider = (candidate: string) => {
       // a code point is one or two code units: farther apart than this in units, farther in points
       if (candidate === word || Math.abs(candidate.length - word.length) > 2 * maxEdits) return;
       const edits = editDistance(word, candidate, maxEdits);
       if (edits > maxEdits) return;
-      const count = this.known([candidate]).get(candidate);
+      const count = this.known([candidate], visible).get(candidate);
       if (count) found.push({ word: candidate, edits, count });
     };
     for (const candidate of this.words) consider(candidate);
@@ -152,14 +177,25 @@ export class WordIndex {
       .map((f) => f.word);
   }
 
-  /** How many of a set's documents are not left out (counting stops at `enough`). */
-  private stillIn(set: DocumentSet, enough = Number.POSITIVE_INFINITY): number {
-    if (this.changed.size === 0) return Math.min(set.count, enough);
+  /**
+   * How many of a set's documents are neither left out of the sets nor hidden (counting may stop at
+   * `enough`): the set's size less those, when they are fewer than its documents, else by walking it.
+   */
+  private stillIn(set: DocumentSet, enough = Number.POSITIVE_INFINITY, visible?: Visible): number {
+    const hidden = visible?.hidden.length ?? 0;
+    if (this.changed.size + hidden === 0) return Math.min(set.count, enough);
+    if (this.changed.size + hidden < set.count) {
+      let count = set.count;
+      for (const doc of this.changed.keys()) if (this.outOfSets[doc] === 1 && inSet(set, doc)) count--;
+      if (visible) for (const doc of visible.hidden) if (this.outOfSets[doc] === 0 && inSet(set, doc)) count--;
+      return Math.min(count, enough);
+    }
     let count = 0;
     forEachDoc(set, (doc) => {
-      if (this.outOfSets[doc] === 0) count++;
+      if (this.outOfSets[doc] === 0 && !visible?.isHidden(doc)) count++;
+      return count >= enough;
     });
-    return Math.min(count, enough);
+    return count;
   }
 
   /**
@@ -241,11 +277,26 @@ export class WordIndex {
   }
 }
 
-/** Calls `each` with a set's documents, ascending. */
-function forEachDoc(set: DocumentSet, each: (doc: number) => void): void {
+/** Whether a document is in a set. */
+function inSet(set: DocumentSet, doc: number): boolean {
+  if (set.bits) return doc >> 5 < set.bits.length && ((set.bits[doc >> 5] >>> (doc & 31)) & 1) === 1;
+  const list = set.list;
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (list[mid] === doc) return true;
+    if (list[mid] < doc) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
+/** Calls `each` with a set's documents, ascending, until it answers true. */
+function forEachDoc(set: DocumentSet, each: (doc: number) => unknown): void {
   if (set.list) {
     const list = set.list;
-    for (let k = 0; k < list.length; k++) each(list[k]);
+    for (let k = 0; k < list.length; k++) if (each(list[k]) === true) return;
     return;
   }
   const bits = set.bits;
@@ -253,7 +304,7 @@ function forEachDoc(set: DocumentSet, each: (doc: number) => void): void {
     let word = bits[w];
     while (word !== 0) {
       const lowest = word & -word;
-      each(w * 32 + 31 - Math.clz32(lowest));
+      if (each(w * 32 + 31 - Math.clz32(lowest)) === true) return;
       word ^= lowest;
     }
   }

@@ -340,6 +340,39 @@ describe("the index follows the catalogue", () => {
   });
 });
 
+describe("words only unpublished products have", () => {
+  it("are never offered to a visitor as a correction, nor told apart from words no product has", async () => {
+    const admin = await shop.admin();
+    // letters only, new to this catalogue: the draft's word and the published one are one letter apart
+    const tag = [...Date.now().toString(36)].map((c) => String.fromCharCode(97 + (c.charCodeAt(0) % 26))).join("");
+    const published = `grumzelt${tag}`;
+    const unpublished = `grumzalt${tag}`;
+    const add = async (title: string) => {
+      const res = await admin.request("/api/products", {
+        method: "POST",
+        body: productForm({ ...VALID_PRODUCT_FIELDS, title }, { data: await pngImage(), type: "image/png" }),
+      });
+      expect(res.status).toBe(201);
+      return (await res.json()).insertedId as string;
+    };
+    await add(`${published} Lamp`);
+    const draft = await add(`${unpublished} Secret Collaboration`);
+    const toDraft = await admin.request(`/api/products/${draft}`, { method: "PUT", json: { status: "draft" } });
+    expect(toDraft.status).toBe(200);
+
+    // a typo one letter from both words: corrected to the published word (the draft's sorts first)
+    expect(await search({ q: `grumzolt${tag}` })).toMatchObject({ corrected: published, total: 1 });
+    // the draft's own word reads as a typo of the published one, as a word no product has would
+    expect(await search({ q: unpublished })).toMatchObject({ corrected: published, total: 1 });
+    expect(await search({ q: `grumzilt${tag}` })).toMatchObject({ corrected: published, total: 1 });
+
+    // an admin searching the drafts gets the draft's word
+    const res = await admin.request(`/api/search?q=grumzolt${tag}&status=draft`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ corrected: unpublished, total: 1 });
+  });
+});
+
 describe("a page of products read by id", () => {
   it("has each product with its categories once, however often the list names it, in the list's order", async () => {
     const [first, second] = (await (
