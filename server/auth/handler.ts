@@ -28,7 +28,33 @@ const minutes = (seconds: number) => {
 export function authRequestHandler(auth: Auth, ctx: DataContext, options: { accountLimits: boolean }) {
   const handle = limitedHandler(auth, ctx, options);
   return async (request: Request, clientIp: string): Promise<Response> =>
-    inHouseErrors(await handle(request, clientIp));
+    inHouseErrors(await withoutSessionTokens(request, await handle(request, clientIp)));
+}
+
+/** Endpoints that answer the caller's sessions, with their tokens as Better Auth gives them. */
+const SESSION_READS = new Set(["/api/auth/get-session", "/api/auth/list-sessions"]);
+
+/**
+ * The session token is a bearer credential (`Authorization: Bearer`): one that a page's script could read would let
+ * an injected script carry the session away from the HttpOnly cookie, to use from anywhere until it
+ * expires. So the answers that describe sessions leave it out, in their body and in the bearer plugin's
+ * `set-auth-token` header. A client that signs in for a token gets it from the sign-in's answer.
+ */
+async function withoutSessionTokens(request: Request, response: Response): Promise<Response> {
+  if (!SESSION_READS.has(new URL(request.url).pathname)) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("set-auth-token");
+  if (!response.ok || !headers.get("content-type")?.startsWith("application/json")) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = (await response.json()) as unknown;
+  const strip = (session: unknown) => {
+    if (session && typeof session === "object") delete (session as { token?: unknown }).token;
+  };
+  if (Array.isArray(body)) body.forEach(strip);
+  else if (body && typeof body === "object") strip((body as { session?: unknown }).session);
+  headers.delete("content-length");
+  return Response.json(body, { status: response.status, headers });
 }
 
 /**

@@ -97,6 +97,32 @@ describe("sign-in and sign-out", () => {
     expect((await session.json()).user).toMatchObject({ email: customer.email, role: "user" });
   });
 
+  it("describes the caller's sessions without their tokens, which a page's script could carry away", async () => {
+    const customer = await shop.customer();
+    const res = await signInResponse(shop, customer.email, CUSTOMER_PASSWORD);
+    const token = res.headers.get("set-auth-token")?.split(".")[0] ?? "";
+    expect(token.length).toBeGreaterThan(10);
+    const cookie = cookieHeader(res);
+    for (const path of ["/api/auth/get-session", "/api/auth/list-sessions"]) {
+      const answer = await rawRequest(shop, path, { headers: { cookie } });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("set-auth-token"), path).toBeNull();
+      expect(await answer.clone().text(), path).not.toContain(token);
+      const body = await answer.json();
+      const sessions = Array.isArray(body) ? body : [body.session];
+      expect(sessions.length, path).toBeGreaterThan(0);
+      for (const session of sessions) {
+        expect(session, path).toMatchObject({ userId: expect.any(String) });
+        expect(session, path).not.toHaveProperty("token");
+      }
+    }
+    // the token itself still works where it was handed out: as a bearer credential
+    const me = await rawRequest(shop, `/api/users/${customer.email}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(200);
+  });
+
   it("refuses a wrong password or an unknown email with 401, creating no session", async () => {
     const customer = await shop.customer();
     const sessions = await countRows(shop, "session");
