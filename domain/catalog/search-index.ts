@@ -184,6 +184,8 @@ export class WordIndex {
   private stillIn(set: DocumentSet, enough = Number.POSITIVE_INFINITY, visible?: Visible): number {
     const hidden = visible?.hidden.length ?? 0;
     if (this.changed.size + hidden === 0) return Math.min(set.count, enough);
+    // at most that many of its documents can be left out or hidden: enough are left whatever they are
+    if (set.count - this.changed.size - hidden >= enough) return enough;
     if (this.changed.size + hidden < set.count) {
       let count = set.count;
       for (const doc of this.changed.keys()) if (this.outOfSets[doc] === 1 && inSet(set, doc)) count--;
