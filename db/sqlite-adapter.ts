@@ -9,7 +9,7 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   const raw = new DatabaseSync(file);
   // first: switching a new file to WAL takes a lock that another process starting beside us may hold
   raw.exec("PRAGMA busy_timeout = 5000");
-  raw.exec("PRAGMA journal_mode = WAL");
+  switchToWal(raw);
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA synchronous = NORMAL");
   // whether a statement returns rows is kept with it: `columns()` builds its column descriptions anew on every call
@@ -35,6 +35,31 @@ export function openSqlite(file: string): { database: SqliteDatabase; raw: Datab
   };
   return { database, raw };
 }
+
+/** How long a start waits for another process's hold on a new file before giving up (busy_timeout's). */
+const WAL_SWITCH_WAIT_MS = 5_000;
+
+/**
+ * `journal_mode = WAL`, tried again while another process holds a write lock on a new file (still in
+ * rollback mode: two shops started at once on one data folder, one already migrating). SQLite answers
+ * that "database is locked" at once, without its busy handler: waiting there could deadlock a reader
+ * that wants to write, so it leaves the wait to the caller.
+ */
+function switchToWal(raw: DatabaseSync): void {
+  const until = Date.now() + WAL_SWITCH_WAIT_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      raw.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (error) {
+      const busy = (error as { errcode?: number }).errcode === SQLITE_BUSY;
+      if (!busy || Date.now() >= until) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+    }
+  }
+}
+
+const SQLITE_BUSY = 5;
 
 type SqliteValue = null | number | bigint | string | Uint8Array;
 
