@@ -285,6 +285,7 @@ if (document.documentElement.dataset.hydrate === "false") {
   const LIVE_FORMS = "form[data-live-form]";
   const FIELDS = "input[name], select[name]";
   const FOCUSABLE = "a[href], button, input, select";
+  const TOASTS = "[data-toast]";
   const pathOf = (where: Location | URL) => where.pathname + where.search;
   let shown = pathOf(location);
   let awaited: AbortController | undefined;
@@ -311,10 +312,26 @@ if (document.documentElement.dataset.hydrate === "false") {
     return `${action.pathname}${query.size ? `?${query}` : ""}`;
   };
 
+  // A page without React carries the style rules its content uses (decision 028), so the new page's rules
+  // replace these with its parts. What stays of this page must find its rules there too: the fields, the
+  // header, the parts' own elements (a message about what happened before goes with the change, as it does
+  // when React renders the catalogue). Anything else that the new page lacks (nothing the shop writes today)
+  // makes the change load the page as a document instead.
+  const keepsItsStyles = (page: Document) => {
+    const offered = new Set<string>();
+    for (const element of page.querySelectorAll("[class]")) for (const name of element.classList) offered.add(name);
+    for (const element of document.querySelectorAll("[class]")) {
+      if (element.closest(TOASTS) || element.parentElement?.closest("[data-live-part]")) continue;
+      for (const name of element.classList) if (!offered.has(name)) return false;
+    }
+    return true;
+  };
+
   const chosenIn = (select: HTMLSelectElement) =>
     select.querySelector<HTMLOptionElement>("option[selected]")?.value ?? select.options[0]?.value ?? "";
 
   const putInPlace = (page: Document, fromHistory: boolean) => {
+    for (const toast of document.querySelectorAll(TOASTS)) toast.remove();
     for (const part of document.querySelectorAll<HTMLElement>("[data-live-part]")) {
       const fresh = page.querySelector(`[data-live-part="${CSS.escape(part.dataset.livePart ?? "")}"]`);
       if (!fresh || part.innerHTML === fresh.innerHTML) continue;
@@ -385,7 +402,15 @@ if (document.documentElement.dataset.hydrate === "false") {
         location.assign(address);
         return;
       }
+      const rules = document.head.querySelector("style");
+      const newRules = page.head.querySelector("style");
+      const restyle = rules && newRules && rules.textContent !== newRules.textContent;
+      if (restyle && !keepsItsStyles(page)) {
+        location.assign(address);
+        return;
+      }
       putInPlace(page, fromHistory);
+      if (restyle) rules.textContent = newRules.textContent;
       shown = address;
       if (!fromHistory) history.replaceState(history.state, "", address);
     } catch {
@@ -423,7 +448,7 @@ if (document.documentElement.dataset.hydrate === "false") {
   });
 
   // a message goes with its button or Escape, and by itself after data-hide-after milliseconds
-  for (const toast of document.querySelectorAll<HTMLElement>("[data-toast]")) {
+  for (const toast of document.querySelectorAll<HTMLElement>(TOASTS)) {
     const dismiss = () => toast.remove();
     toast.querySelector("[data-dismiss]")?.addEventListener("click", dismiss);
     document.addEventListener("keydown", (event) => {

@@ -54,17 +54,14 @@ export async function loader({ context }: Route.LoaderArgs) {
  * What a route's `handle` may say about its page. `hydrate: false`: a page opened as a document is
  * served without React's scripts; it works as HTML (links, forms, native dialogs) with the page
  * script's help (decision 028). Reached from a page that runs React, it renders with React as usual.
- * `changesInPlace`: the page script puts parts of another page into it (the catalogue's results), so
- * it carries the whole stylesheet rather than the rules of its first content only.
  */
-export type PageHandle = { hydrate?: boolean; changesInPlace?: boolean };
+export type PageHandle = { hydrate?: boolean };
 
-/** Whether this document is served without React's scripts (decided by the server's render, and kept), and changes in place. */
-function useWithoutReact(): { withoutReact: boolean; changesInPlace: boolean } {
+/** Whether this document is served without React's scripts (decided by the server's render, and kept). */
+function useWithoutReact(): boolean {
   const handles = useMatches().map((m) => m.handle as PageHandle | undefined);
   const hydrated = useHydrated();
-  const withoutReact = !hydrated && handles.some((h) => h?.hydrate === false);
-  return { withoutReact, changesInPlace: withoutReact && handles.some((h) => h?.changesInPlace === true) };
+  return !hydrated && handles.some((h) => h?.hydrate === false);
 }
 
 export function useRootData() {
@@ -76,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // prices in the browser are written as on the server, without Intl (see PriceFormat)
   if (root?.priceFormat) adoptPriceFormat(root.priceFormat);
   const shopName = root?.shopName ?? "Vitrine";
-  const { withoutReact, changesInPlace } = useWithoutReact();
+  const withoutReact = useWithoutReact();
   // data-personal: rendered for someone (a session, a cart, a message), and so sent with opener isolation; a
   // page without it takes no personal answer in place (the page script loads such an answer as a document)
   return (
@@ -90,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
-        <InlineStyles forThisPageOnly={withoutReact && !changesInPlace} />
+        <InlineStyles forThisPageOnly={withoutReact} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink-900 antialiased">

@@ -6,7 +6,8 @@ import { createContext, useContext } from "react";
  * provides the text (entry.server.tsx, from styles.server.ts); in the browser it is empty, and the
  * element the server wrote is kept as it is.
  *
- * A page served without React never changes its markup, so it gets only the rules it uses
+ * A page served without React never changes its classes (the catalogue's script takes the new page's rules
+ * with the parts it puts in place), so it gets only the rules it uses
  * (`forThisPageOnly`): a placeholder here, replaced once the page is written (withPageStyles in
  * styles.server.ts; app/lib/page-styles.ts chooses the rules).
  */

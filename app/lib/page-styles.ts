@@ -2,8 +2,8 @@
  * The part of the shop's stylesheet one page uses, for pages served without React (decision 028):
  * the page script never changes an element's classes there (it sets `hidden`, `aria-*` and `data-*`
  * attributes, a carousel's transform and a gallery picture's files), so a style rule whose selector names a
- * class that is nowhere in the page can never apply there. The one page whose content the script replaces
- * (the catalogue, `changesInPlace` in its route's handle) carries the whole stylesheet instead.
+ * class that is nowhere in the page can never apply there. Where the script puts parts of another page in
+ * place (the catalogue), it takes that page's rules with them.
  *
  * The stylesheet is parsed once into rules; a page keeps
  *   - every rule without a class in its selector (the reset, `:root`'s variables, `[hidden]`, …),

@@ -16,8 +16,9 @@ import type { Route } from "./+types/catalogue";
 // Opened as a document, the catalogue runs without React (decision 028): its search box and filters are
 // followed by the page script (`data-live-form`), which puts the parts of the page they change
 // (`data-live-part`) in place from the page their fields ask for — the same page a GET form loads. The
-// fields themselves are never in a part: they stay as the visitor left them, focus and all.
-export const handle: PageHandle = { hydrate: false, changesInPlace: true };
+// fields themselves are never in a part: they stay as the visitor left them, focus and all. Like every page
+// without React it carries the style rules its content uses; the script takes the new page's with its parts.
+export const handle: PageHandle = { hydrate: false };
 
 /** A part of the catalogue a search or a filter changes: the page script replaces its contents (decision 028). */
 const livePart = (name: string) => ({ "data-live-part": name });

@@ -324,6 +324,51 @@ test("without React, the message after Add to cart goes with its button or Escap
   await expect(page.getByTestId("cart-count")).toHaveText("2");
 });
 
+test("without React, the catalogue takes each new page's style rules with its parts, and looks as with the whole stylesheet", async ({
+  page,
+}) => {
+  const wholeSheet = /<style>([\s\S]*?)<\/style>/.exec(await (await page.request.get("/cart")).text())?.[1] ?? "";
+  await page.setViewportSize({ width: 375, height: 900 });
+  await open(page, "/product");
+  await page.evaluate(() => document.documentElement.setAttribute("data-test-same-document", ""));
+  const sameDocument = () => page.evaluate(() => document.documentElement.hasAttribute("data-test-same-document"));
+  const ownSheet = () => page.locator("head style").first().textContent();
+  const first = await ownSheet();
+
+  // a message shown before the change goes with it (its rules are in no other page)
+  await page.evaluate(() => {
+    const message = document.createElement("div");
+    message.setAttribute("data-toast", "");
+    message.className = "bg-red-50";
+    message.textContent = "A message about what happened before";
+    document.body.append(message);
+  });
+  const box = catalogue.searchBox(page);
+  await box.fill("zzqx");
+  await expect(inMain(page, "No products found")).toBeVisible();
+  await expect(page.getByText("A message about what happened before")).toHaveCount(0);
+  const empty = await ownSheet();
+  expect(empty).not.toBe(first);
+  expect(await stylesChangedBy(page, wholeSheet), "nothing found").toEqual([]);
+
+  await box.fill("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  await page.getByRole("checkbox", { name: /^In stock only/ }).check();
+  await expect.poll(() => new URL(page.url()).searchParams.get("in_stock")).toBe("true");
+  expect(await stylesChangedBy(page, wholeSheet), "a search, in stock").toEqual([]);
+  expect(await sameDocument()).toBe(true);
+
+  // something on the page that the next page has no rules for: the change loads the page as a document
+  await page.evaluate(() =>
+    document.body.append(Object.assign(document.createElement("p"), { className: "sr-only-x" })),
+  );
+  await box.fill("jeans");
+  await expect(catalogue.resultLine(page, "jeans")).toBeVisible();
+  await expect.poll(sameDocument).toBe(false);
+  expect(new URL(page.url()).searchParams.get("q")).toBe("jeans");
+  expect(await stylesChangedBy(page, wholeSheet), "loaded as a document").toEqual([]);
+});
+
 /** A product of the demo catalogue in three sizes or more. */
 async function productInSizes(page: Page): Promise<SizedProduct> {
   const list = await listProducts(page.request, { limit: 40 });
@@ -431,7 +476,8 @@ type SizedProduct = {
  * Writes the page's stylesheet over with `css` and answers how each element's computed style
  * changed (at most 10, "TAG #index: property: before → after"), compared in the page. Custom
  * properties are left out: the page's rules keep those that something reads, and one that nothing
- * reads changes nothing on the screen. Transitions (a hovered link's colour) end before each look.
+ * reads changes nothing on the screen. Transitions (a hovered link's colour) end before each look. The
+ * page is left as it was.
  */
 function stylesChangedBy(page: Page, css: string): Promise<string[]> {
   return page.evaluate(async (wholeSheet) => {
@@ -446,12 +492,23 @@ function stylesChangedBy(page: Page, css: string): Promise<string[]> {
           if (!name.startsWith("--")) values.set(name, style.getPropertyValue(name));
         return { tag: element.tagName, values };
       });
+    // a closed <details>' content is not laid out, and its sizes would be whatever the last layout left:
+    // the menus are compared open
+    const closed = Array.from(document.querySelectorAll<HTMLDetailsElement>("details:not([open])"), (details) => {
+      details.open = true;
+      return details;
+    });
     await settle();
     const before = look();
     const sheet = document.head.querySelector("style");
+    const own = sheet?.textContent ?? "";
     if (sheet) sheet.textContent = wholeSheet;
     await settle();
     const after = look();
+    // the page as it was, for what the test does next
+    if (sheet) sheet.textContent = own;
+    for (const details of closed) details.open = false;
+    await settle();
     const changes: string[] = [];
     after.forEach(({ tag, values }, i) => {
       for (const [name, value] of values) {
@@ -472,7 +529,15 @@ test("a page without React carries only the style rules it uses, and looks exact
   const product = await productAt(page.request, 17);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/", `/product/${product._id}`, "/blogs", "/blogs/blogDetails1", "/about", "/storeLocation"]) {
+    for (const path of [
+      "/",
+      "/product",
+      `/product/${product._id}`,
+      "/blogs",
+      "/blogs/blogDetails1",
+      "/about",
+      "/storeLocation",
+    ]) {
       await open(page, path);
       expect(await servedWithoutReact(page), path).toBe(true);
       const ownSheet = await page.locator("head style").first().textContent();
