@@ -320,8 +320,13 @@ if (document.documentElement.dataset.hydrate === "false") {
   const keepsItsStyles = (page: Document) => {
     const offered = new Set<string>();
     for (const element of page.querySelectorAll("[class]")) for (const name of element.classList) offered.add(name);
+    const replaced = new Set(
+      Array.from(page.querySelectorAll<HTMLElement>("[data-live-part]"), (p) => p.dataset.livePart),
+    );
     for (const element of document.querySelectorAll("[class]")) {
-      if (element.closest(TOASTS) || element.parentElement?.closest("[data-live-part]")) continue;
+      // a part's contents go, unless the new page has no such part (then they stay, and are checked)
+      const part = element.parentElement?.closest<HTMLElement>("[data-live-part]");
+      if (element.closest(TOASTS) || (part && replaced.has(part.dataset.livePart))) continue;
       for (const name of element.classList) if (!offered.has(name)) return false;
     }
     return true;
@@ -402,15 +407,16 @@ if (document.documentElement.dataset.hydrate === "false") {
         location.assign(address);
         return;
       }
-      const rules = document.head.querySelector("style");
-      const newRules = page.head.querySelector("style");
-      const restyle = rules && newRules && rules.textContent !== newRules.textContent;
-      if (restyle && !keepsItsStyles(page)) {
+      // the page's own rules (InlineStyles in app/lib/inline-css.tsx marks them)
+      const rules = document.head.querySelector("style[data-page-styles]");
+      const newRules = page.head.querySelector("style[data-page-styles]");
+      const restyle = rules?.textContent !== newRules?.textContent;
+      if (restyle && !(rules && newRules && keepsItsStyles(page))) {
         location.assign(address);
         return;
       }
       putInPlace(page, fromHistory);
-      if (restyle) rules.textContent = newRules.textContent;
+      if (restyle && rules && newRules) rules.textContent = newRules.textContent;
       shown = address;
       if (!fromHistory) history.replaceState(history.state, "", address);
     } catch {

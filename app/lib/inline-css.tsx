@@ -16,9 +16,18 @@ export const InlineCssContext = createContext("");
 /** A CSS comment, so that a page whose placeholder were ever left in place would still be valid. */
 export const PAGE_STYLES_PLACEHOLDER = "/*page-styles*/";
 
+/** Marks the `<style>` of a page's own rules: the page script finds it by this (`style[data-page-styles]`). */
+export const PAGE_STYLES_MARK = "data-page-styles";
+
 export function InlineStyles({ forThisPageOnly = false }: { forThisPageOnly?: boolean }) {
   const css = useContext(InlineCssContext);
-  const text = forThisPageOnly && css ? PAGE_STYLES_PLACEHOLDER : css;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet, never user content
-  return <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text }} />;
+  const own = forThisPageOnly && css !== "";
+  return (
+    <style
+      {...(own ? { [PAGE_STYLES_MARK]: "" } : {})}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the shop's own built stylesheet, never user content
+      dangerouslySetInnerHTML={{ __html: own ? PAGE_STYLES_PLACEHOLDER : css }}
+    />
+  );
 }

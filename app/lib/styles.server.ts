@@ -1,6 +1,6 @@
 // The built stylesheet as text (Vite's ?inline), for <InlineStyles /> in root.tsx.
 import css from "../app.css?inline";
-import { PAGE_STYLES_PLACEHOLDER } from "./inline-css.tsx";
+import { PAGE_STYLES_MARK, PAGE_STYLES_PLACEHOLDER } from "./inline-css.tsx";
 import { type ParsedStylesheet, parseStylesheet, stylesForPage } from "./page-styles.ts";
 
 export const inlineCss: string = css;
@@ -24,7 +24,8 @@ function stylesheet(): ParsedStylesheet | null {
  * uses only (`<InlineStyles forThisPageOnly />` wrote a placeholder); any other page is returned as it is.
  */
 export function withPageStyles(html: string): string {
-  const placeholder = `<style>${PAGE_STYLES_PLACEHOLDER}</style>`;
+  const open = `<style ${PAGE_STYLES_MARK}="">`;
+  const placeholder = `${open}${PAGE_STYLES_PLACEHOLDER}</style>`;
   const at = html.indexOf(placeholder);
   if (at < 0) return html;
   const sheet = stylesheet();
@@ -34,5 +35,5 @@ export function withPageStyles(html: string): string {
     // the page is read with its placeholder, which names no class and reads no variable
     if (sheet) styles = stylesForPage(sheet, html);
   } catch {}
-  return `${html.slice(0, at)}<style>${styles}</style>${html.slice(at + placeholder.length)}`;
+  return `${html.slice(0, at)}${open}${styles}</style>${html.slice(at + placeholder.length)}`;
 }
