@@ -551,7 +551,7 @@ async function setImportedStock(trx: DomainContext["db"], variantId: string, r: 
   if (!(await inventory.setTypedStock({ db: trx }, variantId, r.stock, r.stockAtExport))) {
     throw new DomainError(
       "conflict",
-      `The stock of ${r.sku} changed while the file was imported (an order?): nothing was imported. Try again.`,
+      `The stock of ${r.sku} (row ${r.row}) changed while the file was imported (an order?): nothing was imported. Try again.`,
     );
   }
 }

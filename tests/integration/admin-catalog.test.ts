@@ -537,7 +537,7 @@ describe("products CSV", () => {
       const res = await importCsv(text);
       const error = await expectError(res, 409, "conflict");
       expect(error.message).toBe(
-        `The stock of ${sku} changed while the file was imported (an order?): nothing was imported. Try again.`,
+        `The stock of ${sku} (row 2) changed while the file was imported (an order?): nothing was imported. Try again.`,
       );
       expect(await catalogue()).toEqual(before);
       expect((await detail(admin, id)).title).not.toBe("Retitled during an order");
