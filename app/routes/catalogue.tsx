@@ -180,16 +180,49 @@ function CategoryLinks({ data: d }: { data: LoaderData }) {
   );
 }
 
+/**
+ * What a change in one of the catalogue's two live forms asks for, when React follows them: its own fields, and
+ * the other form's own fields as the visitor left them (not its hidden copies of this one's, which are the
+ * address's), so that a price typed while a search's answer is awaited is not lost. Empty fields are left out,
+ * as the page script does without React (`addressOf` in app/page-script.ts, which cannot import this).
+ */
+function liveFormQuery(form: HTMLFormElement): URLSearchParams {
+  const values = new Map<string, string>();
+  const read = (field: HTMLInputElement | HTMLSelectElement) =>
+    values.set(
+      field.name,
+      field instanceof HTMLInputElement && field.type === "checkbox" && !field.checked ? "" : field.value,
+    );
+  const fieldsOf = (f: HTMLFormElement) =>
+    f.querySelectorAll<HTMLInputElement | HTMLSelectElement>("input[name], select[name]");
+  for (const field of fieldsOf(form)) read(field);
+  for (const other of document.querySelectorAll<HTMLFormElement>("form[data-live-form]")) {
+    if (other !== form) for (const field of fieldsOf(other)) if (field.type !== "hidden") read(field);
+  }
+  return new URLSearchParams([...values].filter(([, value]) => value));
+}
+
+/** Follows a live form's change with React Router, replacing the address (see liveFormQuery). */
+function useFollowLiveForm() {
+  const submit = useSubmit();
+  return (form: HTMLFormElement) =>
+    submit(liveFormQuery(form), { method: "get", action: "/product", replace: true, preventScrollReset: true });
+}
+
 /** Price ranges, stock and sort: links and a form that works without JavaScript and follows each change with it. */
 function Filters({ data: d }: { data: LoaderData }) {
   const href = useHref();
-  const submit = useSubmit();
+  const follow = useFollowLiveForm();
   return (
     <Form
       method="get"
       aria-label="Filters"
       className="mt-4 grid gap-4 rounded-2xl border border-ink-100 p-4 sm:grid-cols-[1fr_auto]"
-      onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+      onChange={(e) => follow(e.currentTarget)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        follow(e.currentTarget);
+      }}
       data-live-form=""
     >
       <span hidden {...livePart("filters-carried")}>
@@ -304,7 +337,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   const { q, category, page, pageCount, total, products } = d;
   const navigation = useNavigation();
-  const submit = useSubmit();
+  const follow = useFollowLiveForm();
   const href = useHref();
   const input = useRef<HTMLInputElement>(null);
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/product";
@@ -322,7 +355,11 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         className="mt-6 flex gap-2"
-        onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+        onChange={(e) => follow(e.currentTarget)}
+        onSubmit={(e) => {
+          e.preventDefault();
+          follow(e.currentTarget);
+        }}
         data-live-form=""
       >
         <span hidden {...livePart("search-carried")}>

@@ -293,16 +293,40 @@ test("without React, the catalogue says Loading… while a slow answer is awaite
   expect(new URL(page.url()).searchParams.get("q")).toBe("smart");
 });
 
-test("reached by a link from a page that runs React, the catalogue's search box is followed by React", async ({
-  page,
-}) => {
+/** The catalogue reached by a link from a page that runs React (the cart's "Continue shopping"): React renders it. */
+async function openCatalogueWithReact(page: Page): Promise<void> {
   await open(page, "/cart");
   await page.getByRole("main").getByRole("link", { name: "CONTINUE SHOPPING" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Available products" })).toBeVisible();
   expect(await servedWithoutReact(page)).toBe(false);
+}
+
+test("reached by a link from a page that runs React, the catalogue's search box is followed by React", async ({
+  page,
+}) => {
+  await openCatalogueWithReact(page);
   await catalogue.searchBox(page).pressSequentially("smart");
   await expect(catalogue.resultLine(page, "smart")).toBeVisible();
   expect(new URL(page.url()).searchParams.get("q")).toBe("smart");
+  expect(await servedWithoutReact(page)).toBe(false);
+});
+
+test("followed by React, a price typed while a search's answer is awaited is kept, as without React", async ({
+  page,
+}) => {
+  await openCatalogueWithReact(page);
+  // the answers to the catalogue's changes take a while, as on a slow network
+  await page.route(/\/product\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const highest = page.getByLabel("Highest price");
+  await highest.fill("5000");
+  await catalogue.searchBox(page).pressSequentially("smart");
+  await expect(catalogue.resultLine(page, "smart")).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get("max_price")).toBe("5000");
+  expect(new URL(page.url()).searchParams.get("q")).toBe("smart");
+  await expect(highest).toHaveValue("5000");
   expect(await servedWithoutReact(page)).toBe(false);
 });
 
