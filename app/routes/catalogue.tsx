@@ -315,9 +315,17 @@ function Filters({ data: d }: { data: LoaderData }) {
           <label htmlFor="sort" className="label">
             Sort by
           </label>
-          <select id="sort" name="sort" defaultValue={d.sort} className="input" {...livePart("sort-options")}>
+          {/* A search's own order is its relevance: the first option ("Best match"), which an address asking for
+              sort=relevance chooses too; one option, named once, and no sort in the address for it. */}
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={d.sort === "relevance" ? "" : d.sort}
+            className="input"
+            {...livePart("sort-options")}
+          >
             {(Object.entries(SORT_LABELS) as [catalog.ListSort | "", string][])
-              .filter(([value]) => value !== "relevance" || d.q)
+              .filter(([value]) => value !== "relevance")
               .map(([value, label]) => (
                 <option key={value} value={value}>
                   {value === "" && d.q ? SORT_LABELS.relevance : label}
