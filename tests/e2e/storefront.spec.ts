@@ -207,6 +207,21 @@ test.describe("on a phone's screen", () => {
 });
 
 test.describe("catalogue", () => {
+  test("a search's sort offers Best match once, and an address asking for relevance shows it chosen", async ({
+    page,
+  }) => {
+    await open(page, "/product?q=jeans&sort=relevance");
+    const sort = page.getByLabel("Sort by");
+    await expect(sort.locator("option", { hasText: "Best match" })).toHaveCount(1);
+    await expect(sort).toHaveValue("");
+    await expect(sort.locator("option:checked")).toHaveText("Best match");
+    // the next change asks for the search's own order without naming it
+    await page.getByRole("checkbox", { name: /^In stock only/ }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get("in_stock")).toBe("true");
+    expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("jeans");
+  });
+
   test("lists products as cards with title, price, View and Buy Now", async ({ page }) => {
     await open(page, "/product");
     await expect(page.getByRole("heading", { level: 1, name: "Available products" })).toBeVisible();
@@ -355,21 +370,6 @@ test.describe("catalogue without JavaScript", () => {
     expect(values.length).toBeGreaterThan(0);
     for (const v of values) expect(v).toBeLessThanOrEqual(100);
     expect(values).toEqual([...values].sort((a, b) => a - b));
-  });
-
-  test("a search's sort offers Best match once, and an address asking for relevance shows it chosen", async ({
-    page,
-  }) => {
-    await open(page, "/product?q=jeans&sort=relevance");
-    const sort = page.getByLabel("Sort by");
-    await expect(sort.locator("option", { hasText: "Best match" })).toHaveCount(1);
-    await expect(sort).toHaveValue("");
-    await expect(sort.locator("option:checked")).toHaveText("Best match");
-    // the next change asks for the search's own order without naming it
-    await page.getByRole("checkbox", { name: /^In stock only/ }).check();
-    await expect.poll(() => new URL(page.url()).searchParams.get("in_stock")).toBe("true");
-    expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
-    expect(new URL(page.url()).searchParams.get("q")).toBe("jeans");
   });
 
   test("a typo still finds the product, and a search that finds nothing offers a better one", async ({ page }) => {
