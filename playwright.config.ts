@@ -138,6 +138,8 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // many sign-ins from one address in a few minutes; the limits have their own Vitest test
         RATE_LIMIT: "false",
+        // Playwright stops it with SIGTERM at the end: no balancer to wait for
+        SHUTDOWN_GRACE_SECONDS: "0",
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         GOOGLE_DISCOVERY_URL: `${oidcIssuer}/.well-known/openid-configuration`,

@@ -39,6 +39,8 @@ export function shopEnvironment(env: Record<string, string | undefined>): Record
     SEED_ON_EMPTY: "false",
     RATE_LIMIT: "false",
     LOG_LEVEL: "info",
+    // stop() sends SIGTERM: no balancer to wait for here (the grace period's own tests set theirs)
+    SHUTDOWN_GRACE_SECONDS: "0",
     ...env,
   };
   for (const [key, value] of Object.entries(settings)) if (value !== undefined) out[key] = value;

@@ -272,6 +272,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
         SEED_ON_EMPTY: "true",
         RATE_LIMIT: "false",
         LOG_LEVEL: "warn",
+        // stop() sends SIGTERM: no balancer to wait for here (the grace period's own tests set theirs)
+        SHUTDOWN_GRACE_SECONDS: "0",
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       };
       for (const [key, value] of Object.entries(options.env ?? {})) {
