@@ -82,7 +82,7 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
 // ── carousels ──
 // [data-carousel="scroll"]: a scroll-snap track, one slide per width (HeroCarousel).
 // [data-carousel="pages"]: a track moved by pages of slides; how many a page holds is the data-per-view of the
-// row of dots CSS shows; it plays every data-autoplay ms unless hovered, focused or for reduced motion
+// row of dots whose data-media query matches (the row CSS shows); it plays every data-autoplay ms unless hovered, focused or for reduced motion
 // (TestimonialSlider). Buttons: data-carousel-go="<index>" and data-carousel-step="-1|1"; the dot of what is
 // shown has aria-current="true".
 
@@ -94,8 +94,10 @@ const SCROLL_MS = 1000;
 function carouselOf(root: HTMLElement): Carousel | null {
   const track = root.querySelector<HTMLElement>("[data-carousel-track]");
   if (!track) return null;
+  // the row for the screen's width, by its media query: asking CSS (getComputedStyle) would style the page
+  // at once, a task of its own at the page's start
   const dots = Array.from(root.querySelectorAll<HTMLElement>("[data-carousel-dots]")).find(
-    (row) => getComputedStyle(row).display !== "none",
+    (row) => row.dataset.media === undefined || matchMedia(row.dataset.media).matches,
   );
   if (root.dataset.carousel === "scroll") {
     const count = track.children.length;
@@ -115,9 +117,14 @@ function carouselOf(root: HTMLElement): Carousel | null {
 
 function markDot({ dots }: Carousel, index: number) {
   dots?.querySelectorAll("[data-carousel-go]").forEach((dot, i) => {
-    if (i === index) dot.setAttribute("aria-current", "true");
-    else dot.removeAttribute("aria-current");
+    if (i === index) setAttributeIfChanged(dot, "aria-current", "true");
+    else if (dot.hasAttribute("aria-current")) dot.removeAttribute("aria-current");
   });
+}
+
+/** Sets an attribute only when it changes: the page's start writes what the server wrote, and that costs a restyle. */
+function setAttributeIfChanged(element: Element, name: string, value: string) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
 function showInCarousel(carousel: Carousel, index: number) {
@@ -132,9 +139,10 @@ function showInCarousel(carousel: Carousel, index: number) {
     root.dataset.page = String(target);
     root.dataset.perView = String(perView);
     root.dataset.movedAt = String(Date.now());
-    track.style.transform = `translateX(-${target * 100}%)`;
+    const transform = target ? `translateX(-${target * 100}%)` : "";
+    if (track.style.transform !== transform) track.style.transform = transform;
     Array.from(track.children).forEach((slide, i) => {
-      slide.setAttribute("aria-hidden", String(Math.floor(i / perView) !== target));
+      setAttributeIfChanged(slide, "aria-hidden", String(Math.floor(i / perView) !== target));
     });
   }
   markDot(carousel, target);

@@ -8,11 +8,12 @@ const AUTOPLAY_MS = 5000;
 /**
  * How many testimonials a page shows: one below 480 px, two from 480 px. Each has its own row of
  * dots; CSS shows the row for the screen's width and sizes the slides, and the page script reads how
- * many a page holds from the row that is shown.
+ * many a page holds from the row whose media query (`data-media`, the same width) matches.
  */
+const WIDE = "(min-width: 480px)";
 const LAYOUTS = [
-  { perView: 2, dots: "hidden min-[480px]:flex" },
-  { perView: 1, dots: "flex min-[480px]:hidden" },
+  { perView: 2, media: WIDE, dots: "hidden min-[480px]:flex" },
+  { perView: 1, media: `not all and ${WIDE}`, dots: "flex min-[480px]:hidden" },
 ] as const;
 
 /**
@@ -59,10 +60,16 @@ export function TestimonialSlider({ items }: { items: TestimonialView[] }) {
           ))}
         </ul>
       </div>
-      {LAYOUTS.map(({ perView, dots }) => {
+      {LAYOUTS.map(({ perView, media, dots }) => {
         const pages = Math.ceil(items.length / perView);
         return (
-          <div key={perView} data-carousel-dots data-per-view={perView} className={`mt-6 justify-center gap-1 ${dots}`}>
+          <div
+            key={perView}
+            data-carousel-dots
+            data-per-view={perView}
+            data-media={media}
+            className={`mt-6 justify-center gap-1 ${dots}`}
+          >
             {pages > 1 &&
               Array.from({ length: pages }, (_, i) => (
                 <button

@@ -132,6 +132,16 @@ test.describe("landing page", () => {
       await expect(slider.locator('li[aria-roledescription="slide"][aria-hidden="false"]')).toHaveCount(
         total - perView * (Math.ceil(total / perView) - 1),
       );
+
+      // and the first dot brings the first page back into view (the track goes back to no transform)
+      await dots.first().click();
+      await expect(dots.first()).toHaveAttribute("aria-current", "true");
+      await expect(slides.first()).toHaveAttribute("aria-hidden", "false");
+      await expect
+        .poll(async () =>
+          Math.abs(((await slides.first().boundingBox())?.x ?? -1) - ((await slider.boundingBox())?.x ?? 0)),
+        )
+        .toBeLessThan(2);
     });
   }
 });
