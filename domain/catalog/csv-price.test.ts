@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importedProductPrice } from "./csv-price.ts";
+import { importedProductPrice, mostCommonPrice } from "./csv-price.ts";
 
 /** A product at `priceCents` whose variants cost `prices` (null: the variant follows the product's price). */
 function product(priceCents: number, prices: (number | null)[]) {
@@ -120,5 +120,20 @@ describe("importedProductPrice", () => {
       ),
     ).toBe(7000);
     expect(importedProductPrice(p, rows([[0, 7000]]))).toBe(5000);
+  });
+});
+
+describe("mostCommonPrice", () => {
+  const at = (...prices: number[]) => prices.map((priceCents, n) => ({ priceCents, row: n + 2 }));
+
+  it("takes the price most rows carry, wherever the first row stands", () => {
+    expect(mostCommonPrice(at(3000, 2500, 2500))).toBe(2500);
+    expect(mostCommonPrice(at(2500))).toBe(2500);
+  });
+
+  it("breaks a tie by the first in the file, or by the preferred price when it is among the tied", () => {
+    expect(mostCommonPrice(at(3000, 2500, 2500, 3000))).toBe(3000);
+    expect(mostCommonPrice(at(3000, 2500, 2500, 3000), 2500)).toBe(2500);
+    expect(mostCommonPrice(at(3000, 2500, 2500, 3000), 4000)).toBe(3000);
   });
 });

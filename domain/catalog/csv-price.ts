@@ -18,11 +18,19 @@ export function importedProductPrice(
   const rows = deciding.flatMap((v) => rowOf.get(v.sku.toUpperCase()) ?? []);
   if (rows.length < deciding.length) return product.priceCents;
   if (deciding.every((v, i) => rows[i].priceCents === v.priceCents)) return product.priceCents;
+  return mostCommonPrice(rows, product.priceCents);
+}
+
+/**
+ * The price most of `rows` carry: a tie keeps `preferred` if it is among the tied, else takes the first in the
+ * file. A new product's price (all its rows decide), and a product's after an import (its deciding rows).
+ */
+export function mostCommonPrice(rows: Pick<CsvRow, "priceCents" | "row">[], preferred?: number): number {
   const counts = new Map<number, number>();
   for (const r of rows.toSorted((a, b) => a.row - b.row)) {
     counts.set(r.priceCents, (counts.get(r.priceCents) ?? 0) + 1);
   }
   const most = Math.max(...counts.values());
-  if (counts.get(product.priceCents) === most) return product.priceCents;
-  return [...counts].find(([, n]) => n === most)?.[0] ?? product.priceCents;
+  if (preferred !== undefined && counts.get(preferred) === most) return preferred;
+  return [...counts].find(([, n]) => n === most)?.[0] ?? rows[0].priceCents;
 }

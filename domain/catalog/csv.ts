@@ -18,7 +18,7 @@ import {
   productOptionsText,
   variantPrice,
 } from "./csv-audit.ts";
-import { importedProductPrice } from "./csv-price.ts";
+import { importedProductPrice, mostCommonPrice } from "./csv-price.ts";
 import {
   type CsvRow,
   csvLines,
@@ -316,7 +316,8 @@ function planCreate(
   if (plan.errors.length > before) return;
   plan.created += group.length;
   plan.creates = true;
-  const priceCents = first.priceCents;
+  // the price most of its rows carry (decision 034): the others get their own
+  const priceCents = mostCommonPrice(group);
   const id = newId();
   // without a real image yet, a new product waits as a draft unless the file says otherwise
   const status = first.status ?? "draft";

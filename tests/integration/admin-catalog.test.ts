@@ -674,7 +674,7 @@ const csvOf = (records: string[][]) =>
 
 const SIZES = ["S", "M", "L", "XL", "XXL"];
 
-/** A published product with one variant per size, made by an import (the first row's price is the product's). */
+/** A published product with one variant per size, made by an import (the price most rows carry is the product's). */
 async function sizedProduct(prices: string[] = SIZES.map(() => "89.00")) {
   const word = `Harbor${Math.random().toString(36).slice(2, 8)}`;
   const title = `${word} slim-fit selvedge jeans`;
@@ -808,6 +808,21 @@ describe("products CSV: prices of a product with several variants", () => {
     expect(await (await importCsv(some)).json()).toMatchObject({ created: 0, updated: 2 });
     expect(await pricesShown(id, word)).toMatchObject({ product: 99, variants: [79, 79, 99, 95, 109] });
     expect(await ownPrices(skus)).toEqual([7900, 7900, null, 9500, 10900]);
+  });
+
+  it("a new product takes the price most of its rows carry, even when its first row has another", async () => {
+    const { id, word, skus } = await sizedProduct(["109.00", "89.00", "89.00", "95.00", "89.00"]);
+    expect(await pricesShown(id, word)).toMatchObject({
+      list: [89],
+      search: [89],
+      product: 89,
+      variants: [109, 89, 89, 95, 89],
+    });
+    expect(await ownPrices(skus)).toEqual([10900, null, null, 9500, null]);
+    expect(await foundBetween(word, 88, 90)).toBe(true);
+    // and the file as exported changes nothing
+    const { header, rows } = await exportedRows(skus);
+    expect(await (await importCsv(csvOf([header, ...rows]))).json()).toMatchObject({ created: 0, updated: 0 });
   });
 
   it("a product whose variants all have their own price: the file as exported changes nothing; one new price for all becomes the product's", async () => {
