@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { type DatabaseHandle, migrateToLatest, openDatabase } from "../db/connection.ts";
 import { withStartUpLock } from "../db/start-up-lock.ts";
 import * as cart from "../domain/cart/index.ts";
+import * as catalog from "../domain/catalog/index.ts";
 import * as limits from "../domain/limits/index.ts";
 import * as mail from "../domain/mail/index.ts";
 import type { MediaStore } from "../domain/media/index.ts";
@@ -82,9 +83,12 @@ export async function createServices(
   });
 
   const cleanUp = async () => {
-    await Promise.all([limits.expireOldCounters(ctx), cart.expireVisitorCarts(ctx), mail.deleteOldMail(ctx)]).catch(
-      (err) => log.warn({ err }, "the periodic clean-up failed"),
-    );
+    await Promise.all([
+      limits.expireOldCounters(ctx),
+      cart.expireVisitorCarts(ctx),
+      mail.deleteOldMail(ctx),
+      catalog.pruneSearchRemovals(ctx.db),
+    ]).catch((err) => log.warn({ err }, "the periodic clean-up failed"));
   };
   await cleanUp();
   const timer = setInterval(cleanUp, CLEAN_UP_EVERY_MS);

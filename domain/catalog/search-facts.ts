@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
+import { readSetting, writeSetting, writeSettingIfStill } from "../settings/index.ts";
 import { type DocumentText, WordIndex } from "./search-index.ts";
 import { catalogueVersion } from "./version.ts";
 
@@ -194,6 +195,8 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
     await sql<{ id: number }>`select id from search_document_removed
       where revision > ${current.revision} and revision <= ${revision}`.execute(db)
   ).rows.map((r) => ({ id: Number(r.id) }));
+  // removals this process has not seen may have been pruned (read after them: a prune marks before it deletes)
+  if (current.revision < (await prunedThrough(db))) return replaceAll(db, version);
   let facts = current.facts;
   for (const { id } of removed) {
     if (id < facts.size) facts.status[id] = 0;
@@ -221,6 +224,36 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
   held.set(db, { facts, revision, version });
   if (facts.words.shouldRebuild) rebuildInBackground(db);
   return facts;
+}
+
+/** Removals up to this revision are gone: facts held as of an older one are read again rather than brought up to date. */
+const PRUNED_THROUGH = "search.removals_pruned_through";
+/** The highest revision when the last prune ran: the next deletes the removals up to it. */
+const PRUNE_NEXT = "search.removals_prune_next";
+
+const prunedThrough = async (db: DB) => Number((await readSetting({ db }, PRUNED_THROUGH)) ?? 0);
+
+/**
+ * Deletes the removals (`search_document_removed`) written before the last prune ran, so that the table does
+ * not grow with every product ever deleted: each is kept at least one clean-up interval (an hour), which a
+ * process searching meanwhile has used. A process whose facts are older reads everything again (`refresh`).
+ * Several processes may prune at once: the mark only moves up, and is written before the rows go. How many
+ * removals it deleted.
+ */
+export async function pruneSearchRemovals(db: DB): Promise<number> {
+  const ctx = { db };
+  const next = Number((await readSetting(ctx, PRUNE_NEXT)) ?? 0);
+  let deleted = 0;
+  if (next > 0) {
+    for (;;) {
+      const seen = (await readSetting(ctx, PRUNED_THROUGH)) ?? "";
+      if (Number(seen || 0) >= next || (await writeSettingIfStill(ctx, PRUNED_THROUGH, seen, String(next)))) break;
+    }
+    const result = await db.deleteFrom("search_document_removed").where("revision", "<=", next).executeTakeFirst();
+    deleted = Number(result.numDeletedRows);
+  }
+  await writeSetting(ctx, PRUNE_NEXT, String(await latestRevision(db)));
+  return deleted;
 }
 
 /** Databases whose sets are being built again in the background. */

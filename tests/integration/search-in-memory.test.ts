@@ -193,6 +193,30 @@ describe("the search held in memory, seen from another process", () => {
     expect(left.facets.category.map((c) => [c.slug, c.count])).toEqual([["lanterns", 1]]);
   });
 
+  it("prunes the removals one clean-up after they were written; a process that slept through it still forgets the deleted product", async () => {
+    const gone = await addProduct("Ombra Floor Lamp");
+    const kept = await addProduct("Ombra Table Lamp");
+    expect((await search({ q: "ombra" })).ids).toEqual([gone, kept]); // the reader holds facts from before
+    await catalog.pruneSearchRemovals(writer.db); // a clean-up before the deletion, which later ones reach past
+    await sql`delete from product where id = ${gone}`.execute(writer.db);
+    const removals = () =>
+      sql<{ n: number }>`select count(*) as n from search_document_removed`
+        .execute(writer.db)
+        .then((r) => Number(r.rows[0].n));
+    expect(await removals()).toBeGreaterThan(0);
+
+    // the first clean-up after it keeps the removal (the reader has not searched since); the next deletes it
+    await catalog.pruneSearchRemovals(writer.db);
+    expect(await removals()).toBeGreaterThan(0);
+    expect(await catalog.pruneSearchRemovals(writer.db)).toBeGreaterThan(0);
+    expect(await removals()).toBe(0);
+
+    // the reader's facts predate what was pruned: it reads everything again instead of missing the deletion
+    const left = await search({ q: "ombra" });
+    expect(left.ids).toEqual([kept]);
+    expect(left.total).toBe(1);
+  });
+
   it("does not answer from a read begun before a change: a product made a draft meanwhile stays out", async () => {
     // more documents than one read takes (2,000), so that the first read of the facts yields between reads
     const early = await addProduct("Tamarisk Pendant Lamp");
