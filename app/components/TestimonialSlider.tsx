@@ -10,7 +10,8 @@ const AUTOPLAY_MS = 5000;
  * dots; CSS shows the row for the screen's width and sizes the slides, and the page script reads how
  * many a page holds from the row whose media query (`data-media`, the same width) matches.
  */
-const WIDE = "(min-width: 480px)";
+// as Tailwind writes `min-[480px]:` in the stylesheet, so that a browser reads both alike
+const WIDE = "(width >= 480px)";
 const LAYOUTS = [
   { perView: 2, media: WIDE, dots: "hidden min-[480px]:flex" },
   { perView: 1, media: `not all and ${WIDE}`, dots: "flex min-[480px]:hidden" },

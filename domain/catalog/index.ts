@@ -58,7 +58,7 @@ export {
   SHUFFLE_MODULUS,
   variantUpdateInput,
 } from "./schemas.ts";
-export { onSearchTrouble, pruneSearchRemovals } from "./search-facts.ts";
+export { KEEP_REMOVALS_MS, onSearchTrouble, pruneSearchRemovals } from "./search-facts.ts";
 export { MAX_SEARCH_WORDS, searchWords } from "./search-words.ts";
 export {
   addProduct,

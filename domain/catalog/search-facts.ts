@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { DB } from "../../db/connection.ts";
 import { engineOf } from "../../db/dialect.ts";
-import { readSetting, writeSetting, writeSettingIfStill } from "../settings/index.ts";
+import { readSetting, writeSettingIfStill } from "../settings/index.ts";
 import { type DocumentText, WordIndex } from "./search-index.ts";
 import { catalogueVersion } from "./version.ts";
 
@@ -228,32 +228,46 @@ async function refresh(db: DB, version: number, current: Held | undefined): Prom
 
 /** Removals up to this revision are gone: facts held as of an older one are read again rather than brought up to date. */
 const PRUNED_THROUGH = "search.removals_pruned_through";
-/** The highest revision when the last prune ran: the next deletes the removals up to it. */
-const PRUNE_NEXT = "search.removals_prune_next";
+/** The last prune's round: the highest revision then, and when (`{ revision, at }`); the next deletes what came before. */
+const PRUNE_ROUND = "search.removals_prune_round";
+/** How long a removal is kept at least, whichever process prunes: a process that refreshes within it never reads everything again. */
+export const KEEP_REMOVALS_MS = 60 * 60_000;
 
 const prunedThrough = async (db: DB) => Number((await readSetting({ db }, PRUNED_THROUGH)) ?? 0);
 
-/**
- * Deletes the removals (`search_document_removed`) written before the last prune ran, so that the table does
- * not grow with every product ever deleted: each is kept at least one clean-up interval (an hour), which a
- * process searching meanwhile has used. A process whose facts are older reads everything again (`refresh`).
- * Several processes may prune at once: the mark only moves up, and is written before the rows go. How many
- * removals it deleted.
- */
-export async function pruneSearchRemovals(db: DB): Promise<number> {
-  const ctx = { db };
-  const next = Number((await readSetting(ctx, PRUNE_NEXT)) ?? 0);
-  let deleted = 0;
-  if (next > 0) {
-    for (;;) {
-      const seen = (await readSetting(ctx, PRUNED_THROUGH)) ?? "";
-      if (Number(seen || 0) >= next || (await writeSettingIfStill(ctx, PRUNED_THROUGH, seen, String(next)))) break;
-    }
-    const result = await db.deleteFrom("search_document_removed").where("revision", "<=", next).executeTakeFirst();
-    deleted = Number(result.numDeletedRows);
+function pruneRound(text: string): { revision: number; at: number } | null {
+  try {
+    const round = JSON.parse(text);
+    return Number.isFinite(round?.revision) && Number.isFinite(round?.at) ? round : null;
+  } catch {
+    return null;
   }
-  await writeSetting(ctx, PRUNE_NEXT, String(await latestRevision(db)));
-  return deleted;
+}
+
+/**
+ * Deletes the removals (`search_document_removed`) written before the last round of pruning, once that round is
+ * KEEP_REMOVALS_MS old, so that the table does not grow with every product ever deleted. Every process calls it
+ * (hourly); one of them takes a round, by moving the round's setting on from what it read. The newest removal of
+ * that round is kept, since it may still be the highest revision there is, which processes' facts are as of.
+ * The mark that says what is gone only moves up, and is raised before the rows go; a process whose facts are older
+ * reads everything again (`refresh`). How many removals it deleted.
+ */
+export async function pruneSearchRemovals(db: DB, now = Date.now()): Promise<number> {
+  const ctx = { db };
+  const seen = (await readSetting(ctx, PRUNE_ROUND)) ?? "";
+  const last = pruneRound(seen);
+  if (last && now - last.at < KEEP_REMOVALS_MS) return 0;
+  const round = JSON.stringify({ revision: await latestRevision(db), at: now });
+  if (!(await writeSettingIfStill(ctx, PRUNE_ROUND, seen, round)) || !last) return 0;
+  const through = last.revision - 1;
+  if (through < 1) return 0;
+  for (;;) {
+    const marked = (await readSetting(ctx, PRUNED_THROUGH)) ?? "";
+    if (Number(marked || 0) >= through || (await writeSettingIfStill(ctx, PRUNED_THROUGH, marked, String(through))))
+      break;
+  }
+  const result = await db.deleteFrom("search_document_removed").where("revision", "<=", through).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Databases whose sets are being built again in the background. */
