@@ -82,9 +82,9 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
 // ── carousels ──
 // [data-carousel="scroll"]: a scroll-snap track, one slide per width (HeroCarousel).
 // [data-carousel="pages"]: a track moved by pages of slides; how many a page holds is the data-per-view of the
-// row of dots whose data-media query matches (the row CSS shows); it plays every data-autoplay ms unless hovered, focused or for reduced motion
-// (TestimonialSlider). Buttons: data-carousel-go="<index>" and data-carousel-step="-1|1"; the dot of what is
-// shown has aria-current="true".
+// row of dots whose data-media query matches (the row CSS shows); it plays every data-autoplay ms unless hovered,
+// focused or for reduced motion (TestimonialSlider). Buttons: data-carousel-go="<index>" and
+// data-carousel-step="-1|1"; the dot of what is shown has aria-current="true".
 
 type Carousel = { root: HTMLElement; track: HTMLElement; count: number; current: number; dots: Element | undefined };
 
