@@ -13,6 +13,7 @@ import { setShopCurrency } from "../domain/shared/money.ts";
 import { needsSeeding, seedDemoData } from "../seed/index.ts";
 import { type AuthRequestHandler, authRequestHandler } from "./auth/handler.ts";
 import { type Auth, createAuth } from "./auth/index.ts";
+import { passwordHasher, type ScryptCost } from "./auth/password.ts";
 import { prepareAccounts } from "./auth/start-up-accounts.ts";
 import { type Config, StartupError } from "./config.ts";
 import { type CartCookie, cartCookie } from "./http/cart-cookie.ts";
@@ -60,13 +61,19 @@ const CLEAN_UP_EVERY_MS = 60 * 60_000;
  */
 export async function createServices(
   config: Config,
-  options: { database?: DatabaseHandle; log?: Logger; mailWorker?: Partial<MailWorkerOptions> } = {},
+  options: {
+    database?: DatabaseHandle;
+    log?: Logger;
+    mailWorker?: Partial<MailWorkerOptions>;
+    /** the cost of password hashes: Better Auth's own unless a test asks for less (server/auth/password.ts) */
+    passwordCost?: ScryptCost;
+  } = {},
 ): Promise<Services> {
   const log = options.log ?? createLogger(config);
   const transport = await mailTransport(config, log);
   const database = options.database ?? openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const media = await openMediaStore(config);
-  const auth = createAuth(config, database, log);
+  const auth = createAuth(config, database, log, passwordHasher(options.passwordCost));
   const stripe = config.stripe ? await stripeClient(config.stripe) : null;
   setShopCurrency(config.currency);
   const ctx = { db: database.db };

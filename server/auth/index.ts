@@ -16,7 +16,7 @@ import { type Actor, actorFor, type Role } from "../../domain/shared/actor.ts";
 import { fieldErrorsOf } from "../../domain/shared/validation.ts";
 import type { Config } from "../config.ts";
 import { CLIENT_IP_HEADER } from "../http/client-ip.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import { type PasswordHasher, passwordHasher } from "./password.ts";
 
 const GOOGLE_DISCOVERY = "https://accounts.google.com/.well-known/openid-configuration";
 
@@ -47,7 +47,12 @@ export const EMAIL_VERIFIED_PATH = "/email-verified";
  * configured, sessions in the database behind an httpOnly cookie, bearer tokens for other clients,
  * an admin role, and rate limits kept in the database (so several processes share them).
  */
-export function createAuth(config: Config, database: DatabaseHandle, log?: Logger) {
+export function createAuth(
+  config: Config,
+  database: DatabaseHandle,
+  log?: Logger,
+  password: PasswordHasher = passwordHasher(),
+) {
   const mailCtx = { db: database.db, shop: { name: config.shopName, publicUrl: config.publicUrl } };
   // Better Auth answers the same whatever happens here (and logs nothing in tests): say it in the shop's log.
   const enqueue = async (request: mail.MailRequest) => {
@@ -69,7 +74,7 @@ export function createAuth(config: Config, database: DatabaseHandle, log?: Logge
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password,
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
       revokeSessionsOnPasswordReset: true,

@@ -9,6 +9,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { actorFromHeaders } from "../../server/auth/index.ts";
+import type { ScryptCost } from "../../server/auth/password.ts";
 import { loadConfig } from "../../server/config.ts";
 import type { RequestContext } from "../../server/context.ts";
 import { requestContextKey } from "../../server/context.ts";
@@ -23,6 +24,12 @@ export const TEST_ORIGIN = "http://localhost:3999";
 /** The upload limit of the test shop: small, so that tests can go over it cheaply. */
 export const TEST_MAX_UPLOAD_BYTES = 512 * 1024;
 export const ADMIN = { email: "owner@shop.test", password: "owner-password-1" };
+/**
+ * The cost of these shops' password hashes: 64 times below the standard one (server/auth/password.ts).
+ * The integration tests hash about 450 passwords a run, which took a third of their CPU at the
+ * standard cost; the built shop and the browser tests hash at the standard cost.
+ */
+export const TEST_COST: ScryptCost = { N: 1_024, r: 8, p: 1 };
 /** the password of every customer made by `shop.customer()` */
 export const CUSTOMER_PASSWORD = "customer-password-1";
 
@@ -91,6 +98,7 @@ export async function createTestShop(options: TestShopOptions = {}): Promise<Tes
     database: database.handle,
     log: options.log,
     mailWorker: options.mailWorker,
+    passwordCost: TEST_COST,
   });
   await services.database.db
     .updateTable("product_variant")
