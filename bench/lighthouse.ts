@@ -3,7 +3,8 @@
  * configuration: a mobile device, simulated slow 4G and a 4× slower CPU.
  *
  * One Chromium serves all pages and runs, one after the other (Lighthouse clears the storage between
- * runs), after one audit that is not counted. A page that does not load (a 404 today) gets no scores and its error instead.
+ * runs), after one audit that is not counted. A page that does not load (a 404 today) gets no
+ * scores and its error instead.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";

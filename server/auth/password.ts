@@ -1,16 +1,9 @@
 import { scrypt, timingSafeEqual } from "node:crypto";
 
-/**
- * Better Auth's password hashes (scrypt, N 16384, r 16, p 1, 64 bytes; stored as `salt:key` in
- * hex, the salt's hex text being the scrypt salt), computed by Node's native scrypt on the thread
- * pool instead of Better Auth's JavaScript one: the same hashes, several times faster, and off the
- * event loop, so that a sign-in or the demo accounts of a first start do not hold other requests.
- * Hashes written either way verify either way (tests/integration/password-hash.test.ts).
- */
-export type ScryptCost = { N: number; r: number; p: number };
+export type ScryptCost = { readonly N: number; readonly r: number; readonly p: number };
 
 /** What every shop uses: Better Auth's own cost (about 170 ms of CPU a hash on a 2-core test machine). */
-export const STANDARD_COST: ScryptCost = { N: 16_384, r: 16, p: 1 };
+export const STANDARD_COST: ScryptCost = Object.freeze({ N: 16_384, r: 16, p: 1 });
 
 const KEY_LENGTH = 64;
 
@@ -20,9 +13,15 @@ export type PasswordHasher = {
 };
 
 /**
- * Hashing at a cost: the standard one unless the caller names another. Only the integration tests'
- * shops do (tests/support/shop.ts), through an argument of `createServices` that no configuration
- * or environment variable reaches.
+ * Better Auth's password hashes (scrypt, 64 bytes, stored as `salt:key` in hex, the salt's hex text
+ * being the scrypt salt), on Node's scrypt on the thread pool, off the event loop, so that a sign-in
+ * or the demo accounts of a first start do not hold other requests; compared in constant time.
+ * Hashes written by Better Auth's own code verify here and the other way round
+ * (tests/integration/password-hash.test.ts).
+ *
+ * At the standard cost unless the caller names another. Only the shops of `createTestShop` do
+ * (tests/support/shop.ts), through an argument of `createServices` that no configuration or
+ * environment variable reaches (decision 038).
  */
 export function passwordHasher({ N, r, p }: ScryptCost = STANDARD_COST): PasswordHasher {
   const derive = (password: string, salt: string) =>

@@ -1,10 +1,11 @@
 /**
  * The built shop as the process a process manager runs (`npm run serve`): health checks, a graceful
  * stop on SIGTERM, metrics on an internal port, and two instances starting at once on one data folder
- * (and, on the PostgreSQL run, one database).
+ * (and, on the PostgreSQL run, one database), the first admin's password hashed at Better Auth's own cost.
  */
 
 import http from "node:http";
+import { verifyPassword as betterAuthVerify } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, pendingMigrations } from "../../db/connection.ts";
 import { freePort } from "../../scripts/postgres.ts";
@@ -185,6 +186,13 @@ describe("two instances starting at the same moment", () => {
       const admins = await database.db.selectFrom("user").select("id").where("email", "=", SHOP_ADMIN.email).execute();
       expect(admins).toHaveLength(1);
       expect(await pendingMigrations(database.db)).toEqual([]);
+      // hashed at Better Auth's own cost: only createTestShop's in-process shops hash at a lower one (decision 038)
+      const { password } = await database.db
+        .selectFrom("account")
+        .select("password")
+        .where("userId", "=", admins[0].id)
+        .executeTakeFirstOrThrow();
+      expect(await betterAuthVerify({ hash: String(password), password: SHOP_ADMIN.password })).toBe(true);
     } finally {
       await database.close();
     }
