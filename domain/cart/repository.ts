@@ -101,15 +101,6 @@ export async function deleteCart(db: DB, cartId: string): Promise<void> {
   await db.deleteFrom("cart").where("id", "=", cartId).execute();
 }
 
-export async function countItems(db: DB, cartId: string): Promise<number> {
-  const row = await db
-    .selectFrom("cart_item")
-    .select((eb) => eb.fn.sum<number | null>("quantity").as("n"))
-    .where("cart_id", "=", cartId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** Visitors' carts untouched since `before` (abandoned), for the periodic clean-up. */
 export async function deleteAnonymousBefore(db: DB, before: string): Promise<number> {
   const result = await db

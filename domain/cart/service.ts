@@ -102,10 +102,12 @@ export async function getCart(ctx: CartContext): Promise<Cart> {
   return cart ? summary(cart.id, await linesOf(ctx, cart.id)) : empty;
 }
 
-/** How many items the cart holds (the header's count). */
+/**
+ * How many items the cart holds (the header's count): those of the lines the cart shows, so that a
+ * product taken off sale (a draft, deleted) leaves the count as it leaves the cart.
+ */
 export async function cartCount(ctx: CartContext): Promise<number> {
-  const cart = await currentCart(ctx);
-  return cart ? repo.countItems(ctx.db, cart.id) : 0;
+  return (await getCart(ctx)).itemCount;
 }
 
 function stockMessage(variant: catalog.VariantForSale, wanted: number): string {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CART_LINES } from "../../domain/cart/index.ts";
 import * as orders from "../../domain/orders/index.ts";
 import { actorFromHeaders } from "../../server/auth/index.ts";
-import { countRows, expectError, orderForm, unchanged } from "../support/fixtures.ts";
+import { countRows, createProduct, expectError, orderForm, unchanged } from "../support/fixtures.ts";
 import { type Client, createTestShop, TEST_ORIGIN, type TestShop } from "../support/shop.ts";
 
 let shop: TestShop;
@@ -153,6 +153,26 @@ describe("the cart API", () => {
     expect((await changed.json()).items.find((i: { id: string }) => i.id === line.id).quantity).toBe(5);
     const removed = await browser.request(`/api/cart/items/${line.id}`, { method: "DELETE" });
     expect((await removed.json()).items).toHaveLength(1);
+  });
+
+  it("a product taken off sale leaves the header's count as it leaves the cart", async () => {
+    const admin = await shop.admin();
+    const { id } = await createProduct(admin);
+    const offSale = (await (await shop.anonymous.request(`/api/products/${id}`)).json()).variants[0] as VariantJson;
+    await setStock(offSale.id, 10);
+    const kept = (await productWithSizes()).variants[0];
+    await setStock(kept.id, 10);
+    const browser = visitor();
+    await browser.request("/api/cart/items", { method: "POST", json: { variantId: offSale.id, quantity: 2 } });
+    await browser.request("/api/cart/items", { method: "POST", json: { variantId: kept.id } });
+    expect((await (await browser.request("/api/session")).json()).cartCount).toBe(3);
+
+    const drafted = await admin.request(`/api/products/${id}`, { method: "PUT", json: { status: "draft" } });
+    expect(drafted.status).toBe(200);
+    const cart = await (await browser.request("/api/cart")).json();
+    expect(cart.items.map((i: { variantId: string }) => i.variantId)).toEqual([kept.id]);
+    expect(cart.itemCount).toBe(1);
+    expect((await (await browser.request("/api/session")).json()).cartCount).toBe(1);
   });
 
   it("refuses more than is in stock, unknown variants (404), bad quantities (422) and others' lines (404)", async () => {
