@@ -1,10 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { registrationInput } from "../../domain/accounts/index.ts";
 import { DomainError } from "../../domain/shared/errors.ts";
+import { formText } from "../../server/http/forms.ts";
 import { Field, Spinner } from "../components/Field.tsx";
 import { ErrorSummary } from "../components/FormErrors.tsx";
 import { GoogleButton } from "../components/GoogleButton.tsx";
-import { authErrorMessage, callAuth } from "../lib/auth.server.ts";
+import { authErrorMessage, callAuth, safeRedirect } from "../lib/auth.server.ts";
 import { withFlash } from "../lib/flash.server.ts";
 import { handleForm } from "../lib/form.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -18,17 +19,19 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** Where the new customer goes once signed up: `?from=` (checkout, say, through the sign-in page's link), else home. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, actor } = requestCtx(context);
-  if (actor.kind !== "anonymous") throw redirect("/");
-  return { googleSignIn: Boolean(config.google) };
+  const from = safeRedirect(new URL(request.url).searchParams.get("from"));
+  if (actor.kind !== "anonymous") throw redirect(from);
+  return { from, googleSignIn: Boolean(config.google) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = requestCtx(context);
   return handleForm(request, {
     schema: registrationInput,
-    run: async ({ name, email, password }) => {
+    run: async ({ name, email, password }, form) => {
       const result = await callAuth(ctx, request, "/sign-up/email", { name, email, password });
       if (!result.ok) {
         const message = authErrorMessage(result);
@@ -37,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
         throw new DomainError(result.status === 429 ? "rate_limited" : "bad_request", message);
       }
-      throw redirect("/", {
+      throw redirect(safeRedirect(formText(form.values, "from")), {
         headers: await withFlash(ctx, { message: "User Created successfully!", kind: "success" }, result.headers),
       });
     },
@@ -65,13 +68,14 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <ErrorSummary failure={failed} labels={REGISTER_LABELS} className="mt-4 text-sm" />
         {loaderData.googleSignIn && (
           <div className="mt-6">
-            <GoogleButton from="/" />
+            <GoogleButton from={loaderData.from} />
             <p className="my-4 flex items-center gap-3 text-xs uppercase tracking-wider text-ink-500 before:h-px before:flex-1 before:bg-ink-200 after:h-px after:flex-1 after:bg-ink-200">
               or
             </p>
           </div>
         )}
         <Form method="post" className="mt-6 space-y-4" noValidate>
+          <input type="hidden" name="from" value={loaderData.from} />
           <Field
             label={REGISTER_LABELS.name}
             name="name"
@@ -113,7 +117,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </Form>
         <p className="mt-6 text-center text-sm text-ink-700">
           Already have an account?{" "}
-          <Link to="/login" className="font-semibold text-accent-700 hover:underline">
+          <Link
+            to={`/login${loaderData.from !== "/" ? `?from=${encodeURIComponent(loaderData.from)}` : ""}`}
+            className="font-semibold text-accent-700 hover:underline"
+          >
             Sign in
           </Link>
         </p>

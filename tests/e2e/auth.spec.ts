@@ -63,6 +63,25 @@ test.describe("Sign Up", () => {
     await expectSignedInHeader(page, account.name);
     expect(await canSignIn(request, account.email, account.password)).toBe(true);
   });
+
+  test("from the sign-in page's link, a new customer lands on the page they were sent from", async ({ page }) => {
+    const account = newAccount("Returning");
+    await open(page, "/dashboard/myorders");
+    await expectLoginRedirect(page, "/dashboard/myorders");
+    await page.getByRole("link", { name: "Create an Account" }).click();
+    await expect(page).toHaveURL(/\/register\?from=%2Fdashboard%2Fmyorders$/);
+    await registerForm.submit(page, account);
+    await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Order" })).toBeVisible();
+    await expectSignedInHeader(page, account.name);
+  });
+
+  test("a 'from' that leaves the shop is not followed after signing up", async ({ page }) => {
+    await open(page, "/register?from=%2F%2Fevil.example");
+    await registerForm.submit(page, newAccount("Careful"));
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
+    await expectToast(page, "User Created successfully!");
+  });
 });
 
 test.describe("sign in and out", () => {
