@@ -1,10 +1,11 @@
 // The customer's dashboard: the side menu, Add A Review (star widget, validation, reset) and the
-// Payment page of a customer who has not ordered yet (payments.spec.ts covers one who has).
+// Payment page of a customer who has not ordered yet and of one whose order was cancelled (payments.spec.ts
+// covers paying).
 import { uniqueTag } from "./support/env.ts";
 import { expect, customerTest as test } from "./support/fixtures.ts";
 import { open } from "./support/navigation.ts";
 import { dashboardMenu, expectFieldError, expectToast, inMain } from "./support/pages.ts";
-import { listReviews } from "./support/shop-api.ts";
+import { listReviews, placeOrder, productAt, restock } from "./support/shop-api.ts";
 
 const stars = (page: import("@playwright/test").Page, n: number) =>
   page.getByRole("radio", { name: n === 1 ? "1 star" : `${n} stars`, exact: true });
@@ -49,6 +50,28 @@ test("/dashboard/payment says a new customer has no payments yet", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
   await expect(inMain(page, "No payments yet: they appear here with your orders.")).toBeVisible();
   await expect(page.getByTestId("payment")).toHaveCount(0);
+});
+
+test("/dashboard/payment shows an order cancelled before it was paid as cancelled, with nothing to pay", async ({
+  page,
+}) => {
+  const product = await productAt(page.request, 1);
+  await restock(product._id);
+  const { order_id: orderNumber } = await placeOrder(page.request, product._id);
+  await open(page, "/dashboard/payment");
+  const payment = page.getByTestId("payment").filter({ hasText: `#${orderNumber}` });
+  await expect(payment).toContainText("Unpaid");
+
+  await open(page, "/dashboard/myorders");
+  const order = page.getByTestId("order").filter({ hasText: `#${orderNumber}` });
+  await order.getByRole("button", { name: `Cancel order ${orderNumber}` }).click();
+  await page.getByRole("button", { name: "Yes" }).click();
+  await expect(order).toContainText("Cancelled");
+
+  await open(page, "/dashboard/payment");
+  await expect(payment).toContainText("Cancelled");
+  await expect(payment).toContainText("Nothing to pay");
+  await expect(payment).not.toContainText("Unpaid");
 });
 
 test.describe("Add A Review", () => {

@@ -5,6 +5,7 @@ import { formatDateTime } from "../../../domain/shared/dates.ts";
 import { formatPrice } from "../../../domain/shared/money.ts";
 import { pageCount } from "../../../domain/shared/pagination.ts";
 import { formText } from "../../../server/http/forms.ts";
+import { OrderStatusBadge } from "../../components/OrderStatusBadge.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
 import { PaymentStatusBadge } from "../../components/PaymentStatusBadge.tsx";
 import { Toast, toastFor } from "../../components/Toast.tsx";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amountCents: o.totalCents,
       methodLabel: paymentLabel(o),
       status: o.paymentStatus,
+      cancelled: o.status === "Cancelled",
       placedAt: o.placedAt,
       canPay: payments.canPayNow(o),
     })),
@@ -76,7 +78,13 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </p>
               <p className="font-semibold">{formatPrice(p.amountCents)}</p>
               <p className="text-sm text-ink-700">{p.methodLabel}</p>
-              <PaymentStatusBadge status={p.status} />
+              {p.cancelled && <OrderStatusBadge status="Cancelled" />}
+              {/* an order cancelled before it was paid owes nothing: "Unpaid" would say it does */}
+              {p.cancelled && p.status === "unpaid" ? (
+                <p className="text-sm text-ink-700">Nothing to pay</p>
+              ) : (
+                <PaymentStatusBadge status={p.status} />
+              )}
               {p.canPay && (
                 <Form method="post">
                   <input type="hidden" name="orderId" value={p.orderId} />
