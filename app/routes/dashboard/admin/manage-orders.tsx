@@ -167,146 +167,150 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
               Ship selected orders
             </button>
           </Form>
-          <table className="mt-4 w-full text-left text-sm max-md:block">
-            <thead className="border-b border-ink-200 text-ink-600 max-md:sr-only">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Select
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Order
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Customer
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Email
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Address
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Phone
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Payment
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  <span className="sr-only">Cancel</span>
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  <span className="sr-only">Delete</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-md:block max-md:space-y-3">
-              {list.map((o) => (
-                <tr
-                  key={o.id}
-                  data-testid="admin-order"
-                  className="border-b border-ink-100 max-md:block max-md:rounded-2xl max-md:border max-md:p-4"
-                >
-                  <td className={cell} data-label="Select">
-                    <input
-                      type="checkbox"
-                      name="orderIds"
-                      value={o.id}
-                      form="ship-selected"
-                      disabled={o.status !== "Pending"}
-                      aria-label={`Select order ${o.orderNumber}`}
-                      className="h-5 w-5"
-                    />
-                  </td>
-                  <td className={cell} data-label="Order">
-                    <Link
-                      to={`/dashboard/orders/${o.id}`}
-                      className="font-medium underline"
-                      aria-label={`Order ${o.orderNumber}`}
-                    >
-                      {o.orderNumber}
-                    </Link>
-                  </td>
-                  <td className={cell} data-label="Customer">
-                    {o.fullName}
-                  </td>
-                  <td className={cell} data-label="Product">
-                    <ul>
-                      {o.lines.map((l, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a line's position is its identity within the order
-                        <li key={i}>
-                          {l.title}
-                          {l.variantTitle && <span className="text-ink-600"> · {l.variantTitle}</span>}
-                          {l.quantity > 1 && <span className="text-ink-600"> × {l.quantity}</span>}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className={cell} data-label="Price">
-                    {formatPrice(o.totalCents)}
-                  </td>
-                  <td className={`${cell} break-all`} data-label="Email">
-                    {o.userEmail}
-                  </td>
-                  <td className={cell} data-label="Address">{`${o.address}, ${o.city}, ${o.state}`}</td>
-                  <td className={cell} data-label="Phone">
-                    {o.phone}
-                  </td>
-                  <td className={cell} data-label="Status">
-                    {o.status === "Pending" ? (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="orderId" value={o.id} />
-                        <input type="hidden" name="intent" value="ship" />
-                        <button
-                          type="submit"
-                          className="btn-accent px-3 py-1.5 text-sm"
-                          aria-label={`Approve order ${o.orderNumber}`}
-                          disabled={o.paymentMethod === "stripe" && o.paymentStatus !== "paid"}
-                        >
-                          Approve
-                        </button>
-                      </Form>
-                    ) : (
-                      <OrderStatusBadge status={o.status} />
-                    )}
-                  </td>
-                  <td className={cell} data-label="Payment">
-                    <PaymentStatusBadge status={o.paymentStatus} />
-                    <span className="sr-only"> ({o.paymentLabel})</span>
-                  </td>
-                  <td className={`${cell} ${o.cancellable ? "" : "max-md:hidden"}`} data-label="Cancel">
-                    {o.cancellable && (
-                      <CancelOrderButton
-                        order={o}
-                        fields={{ orderId: o.id }}
-                        buttonClass="btn-secondary px-3 py-1.5 text-sm"
-                      >
-                        Cancel
-                      </CancelOrderButton>
-                    )}
-                  </td>
-                  <td className={cell} data-label="Delete">
-                    <ConfirmForm
-                      question="Are you sure to delete this order?"
-                      fields={{ orderId: o.id, intent: "delete" }}
-                      buttonClass="rounded-full p-2 text-ink-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-accent-600"
-                      buttonLabel={`Delete order ${o.orderNumber}`}
-                    >
-                      <CloseIcon />
-                    </ConfirmForm>
-                  </td>
+          {/* eleven columns are wider than the page beside the menu: the table scrolls, not the page (relative: its
+              visually hidden labels, positioned absolutely, would otherwise widen the page) */}
+          <div className="relative mt-4 md:overflow-x-auto">
+            <table className="w-full text-left text-sm max-md:block">
+              <thead className="border-b border-ink-200 text-ink-600 max-md:sr-only">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Select
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Order
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Product
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Price
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Email
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Address
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Phone
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Payment
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    <span className="sr-only">Cancel</span>
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    <span className="sr-only">Delete</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="max-md:block max-md:space-y-3">
+                {list.map((o) => (
+                  <tr
+                    key={o.id}
+                    data-testid="admin-order"
+                    className="border-b border-ink-100 max-md:block max-md:rounded-2xl max-md:border max-md:p-4"
+                  >
+                    <td className={cell} data-label="Select">
+                      <input
+                        type="checkbox"
+                        name="orderIds"
+                        value={o.id}
+                        form="ship-selected"
+                        disabled={o.status !== "Pending"}
+                        aria-label={`Select order ${o.orderNumber}`}
+                        className="h-5 w-5"
+                      />
+                    </td>
+                    <td className={cell} data-label="Order">
+                      <Link
+                        to={`/dashboard/orders/${o.id}`}
+                        className="font-medium underline"
+                        aria-label={`Order ${o.orderNumber}`}
+                      >
+                        {o.orderNumber}
+                      </Link>
+                    </td>
+                    <td className={cell} data-label="Customer">
+                      {o.fullName}
+                    </td>
+                    <td className={cell} data-label="Product">
+                      <ul>
+                        {o.lines.map((l, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a line's position is its identity within the order
+                          <li key={i}>
+                            {l.title}
+                            {l.variantTitle && <span className="text-ink-600"> · {l.variantTitle}</span>}
+                            {l.quantity > 1 && <span className="text-ink-600"> × {l.quantity}</span>}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className={cell} data-label="Price">
+                      {formatPrice(o.totalCents)}
+                    </td>
+                    <td className={`${cell} break-all`} data-label="Email">
+                      {o.userEmail}
+                    </td>
+                    <td className={cell} data-label="Address">{`${o.address}, ${o.city}, ${o.state}`}</td>
+                    <td className={cell} data-label="Phone">
+                      {o.phone}
+                    </td>
+                    <td className={cell} data-label="Status">
+                      {o.status === "Pending" ? (
+                        <Form method="post" preventScrollReset>
+                          <input type="hidden" name="orderId" value={o.id} />
+                          <input type="hidden" name="intent" value="ship" />
+                          <button
+                            type="submit"
+                            className="btn-accent px-3 py-1.5 text-sm"
+                            aria-label={`Approve order ${o.orderNumber}`}
+                            disabled={o.paymentMethod === "stripe" && o.paymentStatus !== "paid"}
+                          >
+                            Approve
+                          </button>
+                        </Form>
+                      ) : (
+                        <OrderStatusBadge status={o.status} />
+                      )}
+                    </td>
+                    <td className={cell} data-label="Payment">
+                      <PaymentStatusBadge status={o.paymentStatus} />
+                      <span className="sr-only"> ({o.paymentLabel})</span>
+                    </td>
+                    <td className={`${cell} ${o.cancellable ? "" : "max-md:hidden"}`} data-label="Cancel">
+                      {o.cancellable && (
+                        <CancelOrderButton
+                          order={o}
+                          fields={{ orderId: o.id }}
+                          buttonClass="btn-secondary px-3 py-1.5 text-sm"
+                        >
+                          Cancel
+                        </CancelOrderButton>
+                      )}
+                    </td>
+                    <td className={cell} data-label="Delete">
+                      <ConfirmForm
+                        question="Are you sure to delete this order?"
+                        fields={{ orderId: o.id, intent: "delete" }}
+                        buttonClass="rounded-full p-2 text-ink-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-accent-600"
+                        buttonLabel={`Delete order ${o.orderNumber}`}
+                      >
+                        <CloseIcon />
+                      </ConfirmForm>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       <Pagination page={page} pageCount={pageCount} label="Order pages" />
