@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as mailPageLoader } from "../../app/routes/dashboard/admin/mail.tsx";
 import { loader as mailMessageLoader } from "../../app/routes/dashboard/admin/mail-message.tsx";
+import { loader as dashboardLoader } from "../../app/routes/dashboard/layout.tsx";
 import { action as forgotAction } from "../../app/routes/forgot-password.tsx";
 import { up as mailKept } from "../../db/migrations/0019_mail_kept_not_sent.ts";
 import * as mail from "../../domain/mail/index.ts";
@@ -102,6 +103,13 @@ describe("mail without a mail server", () => {
     expect(JSON.stringify(list)).not.toContain(token as string);
     // the owner (SHOP_ADMIN_EMAIL) does, to help the customer back in
     expect((await mailMessage(row.id)).links.join(" ")).toContain(token as string);
+  });
+
+  it("the dashboard does not tell a new customer that a confirmation link was sent", async () => {
+    const customer = await shop.customer("No Mail");
+    const request = new Request(`${TEST_ORIGIN}/dashboard`, { headers: { cookie: customer.cookie } });
+    const page = await dashboardLoader({ request, context: await pageContext(shop, request), params: {} } as never);
+    expect(page).toMatchObject({ emailVerified: false, mailLeavesTheShop: false });
   });
 
   it("is kept, never marked sent, and the list says it was not sent", async () => {

@@ -12,12 +12,14 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [signedInOnly];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const who = requireSignedIn(requestCtx(context), request);
+  const ctx = requestCtx(context);
+  const who = requireSignedIn(ctx, request);
   return {
     name: who.user.name,
     admin: who.kind === "admin",
     email: who.user.email,
     emailVerified: who.user.emailVerified,
+    mailLeavesTheShop: mailLeavesTheShop(ctx),
   };
 }
 
@@ -42,7 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Shown until the customer confirms their address: why it matters, and a new link on request. */
-function VerifyEmailBanner({ email, posted }: { email: string; posted: Route.ComponentProps["actionData"] }) {
+function VerifyEmailBanner({
+  email,
+  canSend,
+  posted,
+}: {
+  email: string;
+  /** whether the shop has a mail server: without one no link was sent, and none can be */
+  canSend: boolean;
+  posted: Route.ComponentProps["actionData"];
+}) {
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   // with JavaScript the fetcher's answer; without, the page the form post rendered
@@ -55,16 +66,25 @@ function VerifyEmailBanner({ email, posted }: { email: string; posted: Route.Com
       <h2 id="verify-email-title" className="font-semibold">
         Please confirm your email address
       </h2>
-      <p className="mt-1 text-sm">
-        We sent a link to <span className="break-all font-medium">{email}</span>. Confirming it lets us help you if you
-        forget your password, and lets you sign in with Google too.
-      </p>
-      <fetcher.Form method="post" action="/dashboard" className="mt-3">
-        <button type="submit" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy}>
-          {busy && <Spinner />}
-          {busy ? "Sending…" : "Resend verification email"}
-        </button>
-      </fetcher.Form>
+      {canSend ? (
+        <p className="mt-1 text-sm">
+          We sent a link to <span className="break-all font-medium">{email}</span>. Confirming it lets us help you if
+          you forget your password, and lets you sign in with Google too.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm">
+          This shop cannot send mail yet, so no link could be sent to{" "}
+          <span className="break-all font-medium">{email}</span>. Please contact the shop to confirm it.
+        </p>
+      )}
+      {canSend && (
+        <fetcher.Form method="post" action="/dashboard" className="mt-3">
+          <button type="submit" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy}>
+            {busy && <Spinner />}
+            {busy ? "Sending…" : "Resend verification email"}
+          </button>
+        </fetcher.Form>
+      )}
       <div role="status">
         {outcome?.message && (
           <p className={`mt-2 text-sm font-medium ${outcome.ok ? "text-green-800" : "text-red-800"}`}>
@@ -119,7 +139,7 @@ function MenuLinks({ links, label }: { links: { to: string; label: string }[]; l
 }
 
 export default function DashboardLayout({ loaderData, actionData }: Route.ComponentProps) {
-  const { name, admin, email, emailVerified } = loaderData;
+  const { name, admin, email, emailVerified, mailLeavesTheShop: canSend } = loaderData;
   return (
     <div className="container-page grid gap-8 py-8 md:grid-cols-[16rem_1fr]">
       <aside className="md:sticky md:top-24 md:self-start">
@@ -144,7 +164,7 @@ export default function DashboardLayout({ loaderData, actionData }: Route.Compon
         </nav>
       </aside>
       <section className="min-w-0">
-        {!emailVerified && <VerifyEmailBanner email={email} posted={actionData} />}
+        {!emailVerified && <VerifyEmailBanner email={email} canSend={canSend} posted={actionData} />}
         <Outlet />
       </section>
     </div>
