@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatCount } from "../shared/numbers.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
-import { emailSchema, oneLineText, optionalText, refineLines, requiredText } from "../shared/schemas.ts";
+import { emailSchema, oneLineText, optionalText, refineLines, requiredLines } from "../shared/schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_NAME_MAX_LENGTH } from "./contact-rules.ts";
 import { HELP_PAGE_MAX_LENGTH } from "./help-rules.ts";
 
@@ -13,7 +13,7 @@ export const contactInput = z.object({
     (v) => v === undefined || PHONE_PATTERN.test(v),
     "Enter a valid phone number.",
   ),
-  message: requiredText("Message", CONTACT_MESSAGE_MAX_LENGTH).refine(
+  message: requiredLines("Message", CONTACT_MESSAGE_MAX_LENGTH).refine(
     (v) => v.length >= CONTACT_MESSAGE_MIN_LENGTH,
     `Please write at least ${CONTACT_MESSAGE_MIN_LENGTH} characters.`,
   ),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "../shared/schemas.ts";
+import { requiredLines } from "../shared/schemas.ts";
 import { DEFAULT_RATING, STAR_COUNT } from "./rating.ts";
 
 /** The longest review text. */
@@ -7,7 +7,7 @@ export const REVIEW_MAX_LENGTH = 2000;
 
 /** A review as written; name and email come from the signed-in account, not the form. */
 export const reviewInput = z.object({
-  description: requiredText("Description", REVIEW_MAX_LENGTH),
+  description: requiredLines("Description", REVIEW_MAX_LENGTH),
   rating: z.preprocess(
     (v) => (v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
     z

@@ -8,6 +8,7 @@ import {
   isWellFormedEmail,
   isWellFormedId,
   optionalText,
+  requiredLines,
   requiredText,
 } from "./schemas.ts";
 import { errorsOf } from "./testing.ts";
@@ -125,5 +126,24 @@ describe("control characters", () => {
     expect(all.match(CONTROL_CHARACTERS)).toHaveLength(33);
     expect("Ada Lovelace – café ✓".replace(CONTROL_CHARACTERS, "")).toBe("Ada Lovelace – café ✓");
     expect("a\u0000b\u001fc\u007fd".replace(CONTROL_CHARACTERS, " ")).toBe("a b c d");
+  });
+});
+
+describe("requiredLines", () => {
+  const text = requiredLines("Message", 20);
+  it("keeps lines, turning Windows line ends into \\n and a tab into a space, then trims", () => {
+    expect(text.parse("  one\r\ntwo\rthree\tfour  ")).toBe("one\ntwo\nthree four");
+  });
+  it("refuses control and direction characters, saying which and on which line", () => {
+    const bell = text.safeParse("one\ntwo\u0007");
+    expect(bell.success).toBe(false);
+    expect(bell.error?.issues[0].message).toContain("U+0007 on line 2");
+    expect(text.safeParse("a \u202Eb").success).toBe(false);
+    expect(text.safeParse("a\u0000").success).toBe(false);
+  });
+  it("is required and bounded, with the field's messages", () => {
+    expect(text.safeParse("   ").error?.issues[0].message).toBe("Message is required.");
+    expect(text.safeParse(undefined).error?.issues[0].message).toBe("Message is required.");
+    expect(text.safeParse("x".repeat(21)).error?.issues[0].message).toBe("Message must be at most 20 characters.");
   });
 });

@@ -57,6 +57,23 @@ export const refineLines = (label: string) => (text: string, ctx: z.RefinementCt
   }
 };
 
+/**
+ * A required text of several lines (a review, a message): Windows line ends become "\n" and a pasted tab a
+ * space; a character of NOT_IN_LINES is refused, saying which and where; then trimmed, not empty, bounded.
+ */
+export const requiredLines = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
+  z
+    .string({ error: `${label} is required.` })
+    .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\t/g, " "))
+    // (checked before the trim, so that the line a refused character is said to be on is the one in the form)
+    .pipe(
+      z
+        .string()
+        .superRefine(refineLines(label))
+        .transform((v) => v.trim())
+        .pipe(z.string().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`)),
+    );
+
 /** A required line of text that is one line of plain text: names, address lines. */
 export const oneLineText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
   requiredText(label, max).refine(

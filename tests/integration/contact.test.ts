@@ -53,11 +53,19 @@ describe("POST /api/contact", () => {
       [{ message: "Hi" }, "message"],
       [{ message: "x".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) }, "message"],
       [{ name: "   " }, "name"],
+      // a bell, and the mark that turns the text after it around, shown to the admins who read it
+      [{ message: "Do you ship\u0007 to \u202Eadanac?" }, "message"],
     ];
     for (const [change, field] of cases) {
       const res = await unchanged(shop, () => shop.anonymous.request("/api/contact", post({ ...message, ...change })));
       expect(Object.keys((await expectError(res, 422)).fields ?? {})).toEqual([field]);
     }
+  });
+
+  it("keeps a message of several lines, Windows line ends and a pasted tab as the shop writes them", async () => {
+    const res = await shop.anonymous.request("/api/contact", post({ ...message, message: "Hello,\r\n\tdo you ship?" }));
+    expect(res.status).toBe(201);
+    expect((await messageRow((await res.json()).insertedId))?.message).toBe("Hello,\n do you ship?");
   });
 
   it("answers 415 for a non-JSON body and 400 for broken JSON, storing nothing", async () => {

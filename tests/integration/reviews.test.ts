@@ -54,7 +54,15 @@ describe("POST /api/reviews", () => {
       const res = await unchanged(shop, () => customer.request("/api/reviews", post({ description: "Fine", rating })));
       expect((await expectError(res, 422, "validation_failed")).fields?.rating).toEqual(expect.any(String));
     }
-    for (const description of [undefined, "", "   ", "x".repeat(REVIEW_MAX_LENGTH + 1)]) {
+    // (a bell; the mark that turns the text after it around, "Great jacket!" then "live" reversed)
+    for (const description of [
+      undefined,
+      "",
+      "   ",
+      "x".repeat(REVIEW_MAX_LENGTH + 1),
+      "Great\u0007",
+      "Great \u202Eevil",
+    ]) {
       const res = await unchanged(shop, () => customer.request("/api/reviews", post({ description, rating: 3 })));
       expect((await expectError(res, 422)).fields?.description).toEqual(expect.any(String));
     }
