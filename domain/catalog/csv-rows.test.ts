@@ -43,6 +43,15 @@ describe("parseProductsCsv", () => {
     expect(errors[0].message).toMatch(/^stock_at_export: /);
   });
 
+  it("says what is wrong with a stock: a negative one cannot be, anything else is not a whole number", () => {
+    const { errors } = parseProductsCsv(`${HEADER}\nA-1,X,Men,1,-4\nB-1,Y,Men,1,4.5\nC-1,Z,Men,1,four\n`);
+    expect(errors.map((e) => [e.row, e.message])).toEqual([
+      [2, "stock: Stock cannot be negative."],
+      [3, "stock: Stock must be a whole number."],
+      [4, "stock: Stock must be a whole number."],
+    ]);
+  });
+
   it("lists the header's names it does not read, as written; options, known columns in any case and blank names are read or skipped", () => {
     const text = `SKU,Title,category,price,stock,Stock-At-Export,option:Size,notes,,desc1\nA-1,X,Men,1,5,5,M,hi,,Soft\n`;
     const { rows, errors, ignoredColumns } = parseProductsCsv(text);

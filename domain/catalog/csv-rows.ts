@@ -73,7 +73,13 @@ const rowSchema = z.object({
   title: productInput.shape.title,
   category: productInput.shape.Categories,
   price: productInput.shape.price,
-  stock: z.string().trim().regex(/^\d+$/, "Stock must be a whole number.").transform(Number).pipe(stockSchema),
+  // (a minus sign is read, so that -4 is told it cannot be negative rather than that it is not a whole number)
+  stock: z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "Stock must be a whole number.")
+    .transform(Number)
+    .pipe(stockSchema),
   stock_at_export: z
     .string()
     .trim()

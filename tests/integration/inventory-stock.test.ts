@@ -153,4 +153,19 @@ describe("the inventory page's stock form", () => {
     });
     expect(await shownStock(variant.sku)).toBe(shown + 7);
   });
+
+  it("says a negative stock cannot be, and a stock that is not a number is not a whole number, changing nothing", async () => {
+    const { variant } = await freshVariant();
+    const before = await stored(variant.id);
+    for (const [typed, message] of [
+      ["-2", "Stock cannot be negative."],
+      ["2.5", "Stock must be a whole number."],
+      ["two", "Stock must be a whole number."],
+    ]) {
+      const refused = await postStockForm({ variantId: variant.id, stock: typed });
+      if ("ok" in refused) throw new Error(`saved ${typed}: ${refused.message}`);
+      expect([typed, refused.init.status, refused.data.fields.stock]).toEqual([typed, 422, message]);
+    }
+    expect(await stored(variant.id)).toEqual(before);
+  });
 });

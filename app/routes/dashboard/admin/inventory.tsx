@@ -49,7 +49,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 /** A form's whole number as a number, anything else as typed (the schema then says what is wrong). */
-const whole = (text: string) => (/^\d+$/.test(text) ? Number(text) : text);
+const whole = (text: string) => (/^-?\d+$/.test(text) ? Number(text) : text);
 
 /**
  * One row's stock: the same call as `PATCH /api/variants/{id}` (audited as inventory.adjust). The form
