@@ -443,6 +443,18 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         <h2 className="sr-only">Products</h2>
         {products.length > 0 ? (
           <ProductGrid products={products} eagerCount={4} />
+        ) : total > 0 ? (
+          // an address past the last page (an old link, a catalogue that has shrunk)
+          <div className="rounded-2xl border border-dashed border-ink-300 p-12 text-center">
+            <p className="text-lg font-semibold">This page is past the last one</p>
+            <p className="mt-2 text-ink-700">
+              {total === 1 ? "The 1 product is" : `The ${total} products are`} on{" "}
+              {pageCount === 1 ? "1 page" : `${pageCount} pages`}.
+            </p>
+            <Link to={href({ page: pageCount > 1 ? String(pageCount) : null })} className="btn-secondary mt-6">
+              Go to the last page
+            </Link>
+          </div>
         ) : (
           <div className="rounded-2xl border border-dashed border-ink-300 p-12 text-center">
             <p className="text-lg font-semibold">No products found</p>

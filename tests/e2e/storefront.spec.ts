@@ -307,6 +307,16 @@ test.describe("catalogue", () => {
     await expect(productCards(page)).toHaveCount(0);
   });
 
+  test("a page number past the last page says so and leads to the last page", async ({ page }) => {
+    await open(page, "/product?page=999");
+    await expect(inMain(page, "This page is past the last one")).toBeVisible();
+    await expect(inMain(page, "No products found")).toHaveCount(0);
+    await expect(productCards(page)).toHaveCount(0);
+    await page.getByRole("main").getByRole("link", { name: "Go to the last page" }).click();
+    await expect(page).toHaveURL(/\/product(\?page=\d+)?$/);
+    await expect(productCards(page).first()).toBeVisible();
+  });
+
   test("category links filter the catalogue", async ({ page }) => {
     await open(page, "/product");
     await catalogue.categoryNav(page).getByRole("link", { name: "Phones", exact: true }).click();
