@@ -79,6 +79,20 @@ if (!("commandForElement" in HTMLButtonElement.prototype)) {
   });
 }
 
+// a menu (<details data-menu>) closes with Escape, back on its button, and when the focus leaves it
+const OPEN_MENU = "details[data-menu][open]";
+document.addEventListener("keydown", (event) => {
+  const menu = closestIn<HTMLDetailsElement>(event, OPEN_MENU);
+  if (menu && event.key === "Escape") {
+    menu.open = false;
+    menu.querySelector("summary")?.focus();
+  }
+});
+document.addEventListener("focusout", (event) => {
+  const menu = closestIn<HTMLDetailsElement>(event, OPEN_MENU);
+  if (menu && !menu.contains(event.relatedTarget as Node | null)) menu.open = false;
+});
+
 // ── carousels ──
 // [data-carousel="scroll"]: a scroll-snap track, one slide per width (HeroCarousel).
 // [data-carousel="pages"]: a track moved by pages of slides; how many a page holds is the data-per-view of the

@@ -129,7 +129,7 @@ export function Header({
         <div className="flex items-center gap-2 max-[420px]:gap-1">
           <CartLink count={cartCount} />
           <Account user={user} />
-          <details className="relative md:hidden">
+          <details className="relative md:hidden" data-menu>
             <summary
               className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-ink-100"
               aria-label="Menu"

@@ -216,6 +216,30 @@ test.describe("on a phone's screen", () => {
   });
 });
 
+test.describe("the header's menu on a phone", () => {
+  for (const path of ["/", "/cart"]) {
+    test(`on ${path} it closes with Escape, back on its button, and when the focus leaves it`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await open(page, path);
+      const button = page.getByRole("banner").locator('summary[aria-label="Menu"]');
+      const menu = page.getByRole("navigation", { name: "Mobile" });
+      await button.click();
+      await expect(menu).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+
+      await page.keyboard.press("Enter");
+      await expect(menu).toBeVisible();
+      const links = await menu.getByRole("link").count();
+      for (let i = 0; i < links; i++) await page.keyboard.press("Tab");
+      await expect(menu).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(menu).toBeHidden();
+    });
+  }
+});
+
 test.describe("catalogue", () => {
   test("a search's sort offers Best match once, and an address asking for relevance shows it chosen", async ({
     page,

@@ -19,10 +19,11 @@ describe("a browser module written inline (scripts/inline-script.ts)", () => {
   });
 
   // written into every page: 9.5 KB (3.5 KB gz) since it also follows the catalogue's search box and filters
-  // and takes the new page's style rules with its results (which saves the catalogue 4.5 KB gz of rules)
-  it("keeps the pages' script small: no imports, under 10 KB", async () => {
+  // and takes the new page's style rules with its results (which saves the catalogue 4.5 KB gz of rules);
+  // 10.0 KB since the header's menu closes with Escape and when the focus leaves it
+  it("keeps the pages' script small: no imports, under 10.5 KB", async () => {
     const code = await compileInlineScript(await readFile("app/page-script.ts", "utf8"), "app/page-script.ts");
     expect(code).not.toMatch(/\bimport\b/);
-    expect(code.length).toBeLessThan(10_240);
+    expect(code.length).toBeLessThan(10_752);
   });
 });
