@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { formatCount } from "../shared/numbers.ts";
 import { PHONE_MAX_LENGTH, PHONE_PATTERN } from "../shared/phone.ts";
-import { emailSchema, oneLineText, optionalText, refineLines, requiredLines } from "../shared/schemas.ts";
+import { emailSchema, oneLineText, optionalText, requiredLines, textLines } from "../shared/schemas.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_MESSAGE_MIN_LENGTH, CONTACT_NAME_MAX_LENGTH } from "./contact-rules.ts";
 import { HELP_PAGE_MAX_LENGTH } from "./help-rules.ts";
 
@@ -26,23 +25,5 @@ export const helpPageInput = z.object({
    * written whatever happened meanwhile (the old behaviour, for callers that do not say)
    */
   editedFrom: z.string().max(64, "editedFrom is not a time the page was written.").optional(),
-  body: z
-    .string({ error: "The page's text is required (empty takes the page down)." })
-    // a tab pasted from a document is a space on the page
-    .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\t/g, " "))
-    // (checked before the trim, so that the line a refused character is said to be on is the one in the form)
-    .pipe(
-      z
-        .string()
-        .superRefine(refineLines("The page's text"))
-        .transform((v) => v.trim())
-        .pipe(
-          z
-            .string()
-            .max(
-              HELP_PAGE_MAX_LENGTH,
-              `The page's text must be at most ${formatCount(HELP_PAGE_MAX_LENGTH)} characters.`,
-            ),
-        ),
-    ),
+  body: textLines("The page's text", HELP_PAGE_MAX_LENGTH, "The page's text is required (empty takes the page down)."),
 });

@@ -6,7 +6,7 @@ import { readSetting, writeSettingIfStill } from "../settings/index.ts";
 import { requireAdmin } from "../shared/actor.ts";
 import type { DataContext, DomainContext } from "../shared/context.ts";
 import { DomainError } from "../shared/errors.ts";
-import { NOT_IN_ONE_LINE, refineLines } from "../shared/schemas.ts";
+import { NOT_IN_ONE_LINE, textLines } from "../shared/schemas.ts";
 import { parseInput } from "../shared/validation.ts";
 import type { BankTransfer } from "./labels.ts";
 
@@ -37,21 +37,7 @@ export const bankTransferInput = z
       "Use letters, digits, spaces, dots, slashes and hyphens only, e.g. DE89 3704 0044 0532 0130 00.",
     ),
     bankName: line("Bank", BANK_TRANSFER_LIMITS.bankName),
-    note: z
-      .string()
-      .optional()
-      .default("")
-      .transform((v) => v.replace(/\r\n?/g, "\n"))
-      // (checked before the trim, so that the line a refused character is said to be on is the one in the form)
-      .pipe(
-        z
-          .string()
-          .superRefine(refineLines("Note"))
-          .transform((v) => v.trim())
-          .pipe(
-            z.string().max(BANK_TRANSFER_LIMITS.note, `Note must be at most ${BANK_TRANSFER_LIMITS.note} characters.`),
-          ),
-      ),
+    note: textLines("Note", BANK_TRANSFER_LIMITS.note).optional().default(""),
   })
   .superRefine((v, ctx) => {
     const any = Boolean(v.accountHolder || v.accountNumber || v.bankName || v.note);

@@ -109,7 +109,7 @@ describe("the review form", () => {
   it("bounds the description and refuses NUL", () => {
     expect(reviewInput.safeParse({ description: "a".repeat(2000) }).success).toBe(true);
     expect(errorsOf(reviewInput, { description: "a".repeat(2001) })).toEqual({
-      description: "Description must be at most 2000 characters.",
+      description: "Description must be at most 2,000 characters.",
     });
     expect(errorsOf(reviewInput, { description: "nice\u0000" })).toHaveProperty("description");
   });

@@ -10,6 +10,7 @@ import {
   optionalText,
   requiredLines,
   requiredText,
+  textLines,
 } from "./schemas.ts";
 import { errorsOf } from "./testing.ts";
 
@@ -145,5 +146,18 @@ describe("requiredLines", () => {
     expect(text.safeParse("   ").error?.issues[0].message).toBe("Message is required.");
     expect(text.safeParse(undefined).error?.issues[0].message).toBe("Message is required.");
     expect(text.safeParse("x".repeat(21)).error?.issues[0].message).toBe("Message must be at most 20 characters.");
+  });
+});
+
+describe("textLines", () => {
+  it("may be empty, names its own message for a missing value, and writes the limit as people read it", () => {
+    const page = textLines("The page's text", 20_000, "The page's text is required (empty takes the page down).");
+    expect(page.parse("  \r\n ")).toBe("");
+    expect(page.safeParse(undefined).error?.issues[0].message).toBe(
+      "The page's text is required (empty takes the page down).",
+    );
+    expect(page.safeParse("x".repeat(20_001)).error?.issues[0].message).toBe(
+      "The page's text must be at most 20,000 characters.",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatCount } from "./numbers.ts";
 
 /** ASCII control characters (C0 and DEL), which no keyboard types into a text field. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
@@ -58,12 +59,13 @@ export const refineLines = (label: string) => (text: string, ctx: z.RefinementCt
 };
 
 /**
- * A required text of several lines (a review, a message): Windows line ends become "\n" and a pasted tab a
- * space; a character of NOT_IN_LINES is refused, saying which and where; then trimmed, not empty, bounded.
+ * Text of several lines as people paste it (a review, a message, a help page, a note): Windows line ends
+ * become "\n" and a tab a space; a character of NOT_IN_LINES is refused, saying which and where; then it
+ * is trimmed and bounded. It may be empty: `requiredLines` is not.
  */
-export const requiredLines = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
+export const textLines = (label: string, max: number, missing = `${label} is required.`) =>
   z
-    .string({ error: `${label} is required.` })
+    .string({ error: missing })
     .transform((v) => v.replace(/\r\n?/g, "\n").replace(/\t/g, " "))
     // (checked before the trim, so that the line a refused character is said to be on is the one in the form)
     .pipe(
@@ -71,8 +73,12 @@ export const requiredLines = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
         .string()
         .superRefine(refineLines(label))
         .transform((v) => v.trim())
-        .pipe(z.string().min(1, `${label} is required.`).max(max, `${label} must be at most ${max} characters.`)),
+        .pipe(z.string().max(max, `${label} must be at most ${formatCount(max)} characters.`)),
     );
+
+/** Text of several lines that may not be empty. */
+export const requiredLines = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
+  textLines(label, max).pipe(z.string().min(1, `${label} is required.`));
 
 /** A required line of text that is one line of plain text: names, address lines. */
 export const oneLineText = (label: string, max = DEFAULT_TEXT_MAX_LENGTH) =>
