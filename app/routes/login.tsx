@@ -10,6 +10,7 @@ import { authErrorMessage, callAuth, safeRedirect } from "../lib/auth.server.ts"
 import { handleForm } from "../lib/form.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
+import { withReturnTo } from "../lib/return-to.ts";
 import type { Route } from "./+types/login";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -154,10 +155,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Form>
         <p className="mt-6 text-center text-sm text-ink-700">
           New here?{" "}
-          <Link
-            to={`/register${from !== "/" ? `?from=${encodeURIComponent(from)}` : ""}`}
-            className="font-semibold text-accent-700 hover:underline"
-          >
+          <Link to={withReturnTo("/register", from)} className="font-semibold text-accent-700 hover:underline">
             Create an Account
           </Link>
         </p>

@@ -10,6 +10,7 @@ import { withFlash } from "../lib/flash.server.ts";
 import { handleForm } from "../lib/form.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { requestCtx } from "../lib/request.server.ts";
+import { withReturnTo } from "../lib/return-to.ts";
 import type { Route } from "./+types/register";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -117,10 +118,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </Form>
         <p className="mt-6 text-center text-sm text-ink-700">
           Already have an account?{" "}
-          <Link
-            to={`/login${loaderData.from !== "/" ? `?from=${encodeURIComponent(loaderData.from)}` : ""}`}
-            className="font-semibold text-accent-700 hover:underline"
-          >
+          <Link to={withReturnTo("/login", loaderData.from)} className="font-semibold text-accent-700 hover:underline">
             Sign in
           </Link>
         </p>
